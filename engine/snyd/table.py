@@ -1,0 +1,454 @@
+"""A Snyd table for an evening: rounds, games, Viborg and *Tavlen* (S2–S35, S40–S43).
+
+The table is a deterministic state machine.  Chance is one explicit step (``deal``)
+drawing from the table's own ``random.Random(seed)``, or scripted hands.  Every
+action is validated in full before anything changes, so an ``IllegalAction``
+always leaves the table exactly as it was.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.snyd.bid import Bid, bid_rank, face_problem, lowest_bid, max_quantity
+from engine.snyd.counting import best_face, counted, counting_dice, holds
+from engine.snyd.rules import Rules
+
+_ACTION_KEYS = {"bid": {"type", "quantity", "face"}, "call": {"type"}, "timeout": {"type"}}
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What a *Løft* showed (S7, S20–S23)."""
+
+    bid: Bid
+    bidder: str
+    caller: str
+    count: int  # how many the table showed for the bid
+    held: bool
+    loser: str
+    face: int | None  # the face counted (the best face for "af en slags"; None if none present)
+    hands: dict[str, list[int]]  # every hand in the round
+    counting: dict[str, list[int]]  # per player, indexes of the dice with a golden ring
+    put_away: tuple[str, ...]  # who put away one die (S22/S23)
+
+    def to_dict(self, with_count: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "bid": self.bid.to_dict(), "bidder": self.bidder, "caller": self.caller,
+            "count": self.count, "held": self.held, "loser": self.loser, "face": self.face,
+            "hands": {p: list(h) for p, h in self.hands.items()},
+            "counting": {p: list(i) for p, i in self.counting.items()},
+            "put_away": list(self.put_away),
+        }
+        if not with_count:  # S43: no count is ever sent under Skjult antal
+            del d["count"]
+        return d
+
+
+def _check_players(players: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise IllegalAction("Spillerne skal være en liste af navne (players must be a list of names)")
+    names = tuple(players)
+    if not 2 <= len(names) <= 8:
+        raise IllegalAction(f"Der skal være 2–8 spillere, ikke {len(names)} (2–8 players)")
+    if any(not isinstance(p, str) or not p for p in names):
+        raise IllegalAction("Hver spiller skal have et navn (every player needs a non-empty name)")
+    if len(set(names)) != len(names):
+        raise IllegalAction("To spillere har samme navn (player names must be unique)")
+    return names
+
+
+class Table:
+    """A table for an evening of Snyd.
+
+    >>> t = Table(["Mette", "Henning"], Rules(dice_per_player=2), seed=1, first="Mette")
+    >>> t.deal([[5, 5], [1, 3]])
+    >>> t.bid("Mette", Bid(3, 5))
+    >>> t.call("Henning").held
+    True
+    """
+
+    def __init__(self, players: Sequence[str], rules: Rules | None = None,
+                 seed: int | str | None = None, first: str | None = None) -> None:
+        self.players: tuple[str, ...] = _check_players(players)
+        self.rules: Rules = Rules() if rules is None else rules
+        if not isinstance(self.rules, Rules):
+            raise IllegalAction("rules skal være en Rules (rules must be a Rules)")
+        if first is not None and first not in self.players:
+            raise IllegalAction(f"{first!r} sidder ikke ved bordet (not at the table)")
+        if seed is not None and type(seed) not in (int, str):
+            raise IllegalAction("seed skal være et tal eller en tekst (seed must be int or str)")
+        # A table without a seed draws one, so that its log still replays exactly.
+        self.seed: int | str = random.Random().getrandbits(63) if seed is None else seed
+        self._rng = random.Random(self.seed)
+        self._next_starter: str = first if first is not None else self._rng.choice(self.players)
+        self.phase: str = "idle"
+        self.game_no = 0
+        self.round_no = 0
+        self.in_game: list[str] = []
+        self.dice_left: dict[str, int] = {}
+        self.out: list[str] = []
+        self._first_out: list[str] = []  # S33: the winners of the current game
+        self.hands: dict[str, list[int]] = {}
+        self.turn: str | None = None
+        self.starter: str | None = None
+        self.current_bid: Bid | None = None
+        self.bidder: str | None = None
+        self.bids: list[dict[str, Any]] = []
+        self._locked: set[str] = set()  # S40: cups locked after a first bid
+        self.viborg: set[str] = set()
+        self.tally: dict[str, int] = {p: 0 for p in self.players}
+        self.selvbinder: dict[str, int] = {p: 0 for p in self.players}
+        self.final = False
+        self._final_next = False
+        self.last_reveal: Reveal | None = None
+        self.events: list[dict[str, Any]] = []
+        self._log: list[dict[str, Any]] = [
+            {"type": "start", "players": list(self.players), "rules": self.rules.to_dict(),
+             "seed": self.seed, "first": first}
+        ]
+
+    # --- what anyone may ask -------------------------------------------------------------------
+
+    @property
+    def in_play(self) -> list[str]:
+        """Players of the current game still holding dice, seat order."""
+        return [p for p in self.in_game if self.dice_left[p] > 0]
+
+    @property
+    def upcoming(self) -> list[str]:
+        """Who gets dice at the next ``deal`` (seat order): the finalists before an S32 final."""
+        if self.phase in ("idle", "game_over"):
+            return self._next_game_players()
+        return self.in_play
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Everything that happened, dice included (JSON-serialisable; a copy)."""
+        return copy.deepcopy(self._log)
+
+    @property
+    def cap(self) -> int:
+        """The S18 cap for the current round."""
+        return max_quantity([self.dice_left[p] for p in self.in_game], self.rules)
+
+    def can_peek(self, player: str) -> bool:
+        """S3/S40: whether ``player`` may look at their own dice now."""
+        return (self.phase == "bidding" and player in self.hands
+                and self.dice_left.get(player, 0) > 0 and player not in self._locked)
+
+    def view(self, player: str) -> dict[str, Any]:
+        """Everything ``player`` may know, as plain JSON (docs/views.md)."""
+        from engine.snyd.view import build_view
+        return build_view(self, player)
+
+    # --- chance ----------------------------------------------------------------------------------
+
+    def deal(self, hands: Sequence[Sequence[int]] | None = None) -> None:
+        """Start a round (S2), or the next game between games (S35, finalists only under S32).
+
+        ``hands``: one list per player in ``in_play`` order of the new round, each as long
+        as that player's dice; None rolls them from the table's RNG.
+        """
+        if self.phase == "bidding":
+            raise IllegalAction("Runden er i gang; løft først (a round is in progress)")
+        new_game = self.phase in ("idle", "game_over")
+        players = self.upcoming
+        if new_game:
+            counts = [self.rules.dice_per_player] * len(players)
+        else:
+            counts = [self.dice_left[p] for p in players]
+        scripted = hands is not None
+        if hands is not None:
+            hands = self._check_hands(hands, counts)
+        if new_game:
+            self._start_game(players)
+        if hands is None:
+            hands = [[self._rng.randint(1, 6) for _ in range(n)] for n in counts]
+        self._log.append({"type": "deal", "hands": [list(h) for h in hands],
+                          "scripted": scripted})
+        self._start_round(players, hands)
+
+    def _check_hands(self, hands: Sequence[Sequence[int]], counts: list[int]) -> list[list[int]]:
+        bad = IllegalAction(
+            f"Forkerte terninger: der skal være {len(counts)} bægre med {counts} terninger "
+            "med 1–6 øjne (wrong hands for deal)"
+        )
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise bad
+        if len(hands) != len(counts):
+            raise bad
+        out = []
+        for hand, n in zip(hands, counts):
+            if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence) or len(hand) != n:
+                raise bad
+            if any(type(d) is not int or not 1 <= d <= 6 for d in hand):
+                raise bad
+            out.append(list(hand))
+        return out
+
+    def _next_game_players(self) -> list[str]:
+        if self._final_next:  # S32: the two in Viborg play alone
+            return [p for p in self.players if p in self.viborg]
+        return list(self.players)
+
+    def _start_game(self, players: list[str]) -> None:
+        self.game_no += 1
+        self.round_no = 0
+        self.in_game = players
+        self.dice_left = {p: self.rules.dice_per_player for p in players}
+        self.out = []
+        self._first_out = []
+        self.final = self._final_next
+        self._final_next = False
+        self.last_reveal = None
+        self._event({"type": "new_game", "game_no": self.game_no, "players": list(players)})
+        if self.final:
+            self._event({"type": "final", "players": list(players)})
+
+    def _start_round(self, players: list[str], hands: list[list[int]]) -> None:
+        self.round_no += 1
+        self.hands = dict(zip(players, hands))
+        self.starter = self._next_starter
+        self.turn = self.starter
+        self.current_bid = None
+        self.bidder = None
+        self.bids = []
+        self._locked = set()
+        self.phase = "bidding"
+        self._event({"type": "deal", "game_no": self.game_no, "round_no": self.round_no,
+                     "starter": self.starter})
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def act(self, player: str, action: Mapping[str, Any]) -> Reveal | None:
+        """One entry point for actions as plain dicts (UI, regulars, network).
+
+        ``{"type": "bid", "quantity": q, "face": f}``, ``{"type": "call"}``, ``{"type": "timeout"}``.
+        Returns the ``Reveal`` when the action was (or became) a call.
+        """
+        if not isinstance(action, Mapping) or action.get("type") not in _ACTION_KEYS:
+            raise IllegalAction(
+                "Ukendt handling; byd, løft eller tiden løb ud "
+                "(unknown action: type must be bid, call or timeout)"
+            )
+        kind = action["type"]
+        if set(action) != _ACTION_KEYS[kind]:
+            raise IllegalAction(
+                f"Handlingen {kind!r} skal have netop felterne {sorted(_ACTION_KEYS[kind])} "
+                "(malformed action)"
+            )
+        if kind == "bid":
+            self.bid(player, Bid(action["quantity"], action["face"]))
+            return None
+        if kind == "call":
+            return self.call(player)
+        return self.timeout(player)
+
+    def bid(self, player: str, bid: Bid) -> None:
+        """*Byd*: raise the current bid (S4–S6, S15, S17, S18)."""
+        self._check_turn(player)
+        self._check_bid(bid)
+        self._log.append({"type": "bid", "player": player, **bid.to_dict()})
+        self._do_bid(player, bid)
+
+    def call(self, player: str) -> Reveal:
+        """*Løft*: lift all cups and count (S7, S20–S26)."""
+        self._check_turn(player)
+        if self.current_bid is None:
+            raise IllegalAction("Den, der lægger ud, kan ikke løfte (the opener cannot call)")
+        self._log.append({"type": "call", "player": player})
+        return self._do_call(player)
+
+    def timeout(self, player: str) -> Reveal | None:
+        """S41: time ran out — an opener makes the lowest bid, anyone else calls."""
+        self._check_turn(player)
+        self._log.append({"type": "timeout", "player": player})
+        self._event({"type": "timeout", "player": player})
+        if self.current_bid is None:
+            self._do_bid(player, lowest_bid(self.rules))
+            return None
+        return self._do_call(player)
+
+    def _check_turn(self, player: str) -> None:
+        if player not in self.players:
+            raise IllegalAction(f"{player!r} sidder ikke ved bordet (not at this table)")
+        if self.phase != "bidding":
+            raise IllegalAction({
+                "idle": "Bordet er ikke dækket endnu; der skal rystes først (deal first)",
+                "reveal": "Runden er slut; ryst til næste runde (the round is over; deal again)",
+                "game_over": "Spillet er slut; ryst til næste spil (the game is over; deal again)",
+            }[self.phase])
+        if player != self.turn:
+            raise IllegalAction(f"Det er ikke din tur, det er {self.turn}s (not your turn)")
+
+    def _check_bid(self, bid: Bid) -> None:
+        if not isinstance(bid, Bid):
+            raise IllegalAction("Et bud skal være et Bid (a bid must be a Bid)")
+        problem = face_problem(bid, self.rules)
+        if problem is not None:
+            raise IllegalAction(problem)
+        if bid.quantity > self.cap:
+            raise IllegalAction(
+                f"Der kan højst bydes {self.cap} (the most this table can show is {self.cap})"
+            )
+        if self.current_bid is not None and bid_rank(bid, self.rules) <= bid_rank(
+                self.current_bid, self.rules):
+            raise IllegalAction(
+                f"Buddet skal være højere end {self.current_bid} (must raise the current bid)"
+            )
+
+    def _next_in_play(self, player: str) -> str:
+        """Clockwise from ``player`` among players still holding dice (S5)."""
+        seats = self.in_game
+        i = seats.index(player)
+        for step in range(1, len(seats) + 1):
+            p = seats[(i + step) % len(seats)]
+            if self.dice_left[p] > 0:
+                return p
+        raise AssertionError("nobody holds dice")  # S26 makes this impossible
+
+    def _do_bid(self, player: str, bid: Bid) -> None:
+        self.bids.append({"player": player, **bid.to_dict()})
+        self.current_bid = bid
+        self.bidder = player
+        if self.rules.peek_once:
+            self._locked.add(player)
+        self.turn = self._next_in_play(player)
+        self._event({"type": "bid", "player": player, **bid.to_dict()})
+
+    def _do_call(self, caller: str) -> Reveal:
+        bid, bidder = self.current_bid, self.bidder
+        assert bid is not None and bidder is not None
+        players = self.in_play
+        hands = [self.hands[p] for p in players]
+        held = holds(hands, bid, self.rules)
+        loser = caller if held else bidder
+        if self.rules.classic_call and not held:
+            put_away = [caller]  # S23: a correct classic call costs only the caller a die
+        else:
+            put_away = [p for p in players if p != loser]  # S22
+        rings = counting_dice(hands, bid, self.rules)
+        reveal = Reveal(
+            bid=bid, bidder=bidder, caller=caller, count=counted(hands, bid, self.rules),
+            held=held, loser=loser,
+            face=bid.face if bid.face is not None else best_face(hands, self.rules),
+            hands={p: list(h) for p, h in zip(players, hands)},
+            counting=dict(zip(players, rings)), put_away=tuple(put_away),
+        )
+        self.last_reveal = reveal
+        self.turn = None
+        self._event({"type": "call", "player": caller})
+        self._event({"type": "reveal", **reveal.to_dict(not self.rules.hidden_count)})
+        for p in put_away:
+            self.dice_left[p] -= 1
+            self._event({"type": "put_away", "player": p})
+        gone = [p for p in put_away if self.dice_left[p] == 0]
+        for p in gone:  # S24: out and safe; several share the place
+            self.out.append(p)
+            self._event({"type": "out", "player": p})
+        if gone and not self._first_out:
+            self._first_out = gone
+        self._next_starter = loser  # S25 / S35
+        if len(self.in_play) == 1:  # S26
+            self._end_game(self.in_play[0])
+        else:
+            self.phase = "reveal"
+        return reveal
+
+    # --- the road to Viborg (S30–S34) ---------------------------------------------------------------
+
+    def _end_game(self, loser: str) -> None:
+        self.phase = "game_over"
+        self._event({"type": "game_lost", "player": loser})
+        if not self.rules.viborg:  # S34: the loser gives the round at once
+            self._lose_completely(loser, selvbinder=False)
+            return
+        if self.final:  # S32: the final's loser has lost completely
+            self._lose_completely(loser, selvbinder=False)
+            self._all_home()
+            return
+        if self.rules.home_by_win:  # S33, before the loss: the winners went out first
+            for p in self._seat_sorted(self.viborg):
+                if p in self._first_out:
+                    self.viborg.discard(p)
+                    self._event({"type": "home", "player": p})
+        if loser in self.viborg:  # S31
+            self._lose_completely(loser, selvbinder=len(self.viborg) == 1)
+            self._all_home()
+            return
+        self.viborg.add(loser)  # S30
+        self._event({"type": "to_viborg", "player": loser})
+        if self.rules.viborg_final and len(self.viborg) == 2:
+            self._final_next = True
+
+    def _lose_completely(self, player: str, selvbinder: bool) -> None:
+        self.tally[player] += 1
+        if selvbinder:
+            self.selvbinder[player] += 1
+        self._event({"type": "lost_completely", "player": player, "selvbinder": selvbinder})
+
+    def _all_home(self) -> None:
+        for p in self._seat_sorted(self.viborg):
+            self._event({"type": "home", "player": p})
+        self.viborg = set()
+
+    def _seat_sorted(self, players: set[str] | list[str]) -> list[str]:
+        return [p for p in self.players if p in players]
+
+    def _event(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+
+    # --- replay and equality ---------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, players: Sequence[str], rules: Rules, log: Sequence[Mapping[str, Any]]) -> Table:
+        """Rebuild an equal table from ``log`` (as given by ``table.log``)."""
+        if not log or not isinstance(log[0], Mapping) or log[0].get("type") != "start":
+            raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
+        start = log[0]
+        if list(start.get("players", ())) != list(players) or "rules" not in start:
+            raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
+        if list(start["players"]) != list(players) or Rules.from_dict(start["rules"]) != rules:
+            raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
+        table = cls(players, rules, seed=start["seed"], first=start["first"])
+        for entry in log[1:]:
+            try:
+                table._replay_one(entry)
+            except (KeyError, TypeError, AttributeError) as err:
+                raise IllegalAction(f"Loggen er i stykker ved {entry!r} (broken log)") from err
+        return table
+
+    def _replay_one(self, entry: Mapping[str, Any]) -> None:
+        kind = entry.get("type")
+        if kind == "deal":
+            if entry.get("scripted"):
+                self.deal(entry["hands"])
+            else:
+                self.deal()
+                if [list(h) for h in entry["hands"]] != [self.hands[p] for p in self.in_play]:
+                    raise IllegalAction("Loggen passer ikke til terningerne (log does not match)")
+        elif kind == "bid":
+            self.bid(entry["player"], Bid(entry["quantity"], entry["face"]))
+        elif kind == "call":
+            self.call(entry["player"])
+        elif kind == "timeout":
+            self.timeout(entry["player"])
+        else:
+            raise IllegalAction(f"Ukendt post i loggen: {kind!r} (unknown log entry)")
+
+    def _state(self) -> dict[str, Any]:
+        state = {k: v for k, v in vars(self).items() if k != "_rng"}
+        state["_rng"] = self._rng.getstate()
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
