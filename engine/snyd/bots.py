@@ -159,6 +159,18 @@ class Player:
             key = (view.get("game_no", 0), view.get("round_no", 0))
             self._seen = {key: list(view["my_dice"])}
 
+    def memory(self) -> dict[str, Any]:
+        """What it remembers, as JSON, so a saved table keeps it (S40: dice behind a locked cup)."""
+        return {"seen": [[g, r, dice] for (g, r), dice in self._seen.items()]}
+
+    def recall(self, memory: dict[str, Any]) -> None:
+        """Take back what ``memory()`` gave; anything malformed is a ValueError, memory unchanged."""
+        try:
+            seen = {(int(g), int(r)): [int(d) for d in dice] for g, r, dice in memory["seen"]}
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"{self.name}s hukommelse kan ikke læses (bad memory)") from err
+        self._seen = seen
+
     def own_dice(self, view: dict[str, Any]) -> list[int] | None:
         self.observe(view)
         return self._seen.get((view.get("game_no", 0), view.get("round_no", 0)))

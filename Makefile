@@ -1,0 +1,57 @@
+# Bodegabordet: the two commands are `make run` and `make test`; both set up what is missing first.
+# Every step is guarded by a stamp file, so a second run is quick and does nothing it need not do.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+VENV_STAMP   := $(VENV)/.installed
+NODE_STAMP   := web/node_modules/.installed
+VENDOR_STAMP := web/vendor/.vendored
+
+.PHONY: all setup run test build bench lint icons clean
+
+all: setup
+
+setup: $(VENV_STAMP) $(VENDOR_STAMP)
+
+$(VENV_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(NODE_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+# Copy only the Pyodide/PyScript files the app loads into web/vendor/ (see devtools/vendor.py).
+$(VENDOR_STAMP): $(NODE_STAMP) devtools/vendor.py
+	$(PYTHON) -m devtools.vendor
+	touch $@
+
+run: setup
+	$(PY) -m relay --host $(HOST) --port $(PORT)
+
+# pytest's exit 5 ("no tests collected") is a failure here, never a pass.
+test: setup
+	$(PY) -m pytest $(ARGS); status=$$?; \
+	if [ $$status -eq 5 ]; then echo "no tests collected" >&2; exit 1; fi; exit $$status
+
+build: setup
+	$(PY) -m relay build
+
+bench: setup
+	$(PY) bench/startup.py
+
+lint: setup
+	$(PY) -m ruff check .
+
+# Regenerate the PNG icons (they are committed; only needed when the drawing changes).
+icons:
+	$(PYTHON) -m devtools.icons
+
+clean:
+	rm -rf $(VENV) web/node_modules web/vendor dist test-artifacts

@@ -1,0 +1,78 @@
+"""Copy the self-hosted browser runtime from web/node_modules/ into web/vendor/.
+
+Only the files the app loads are copied, so the service worker precaches no dead weight:
+Pyodide's runtime at /vendor/ (pyodide.mjs finds its siblings relative to its own URL) and
+PyScript's core bundle at /vendor/pyscript/ (minus the CodeMirror/xterm/MicroPython chunks,
+which the app never loads).
+
+Run: python -m devtools.vendor   (stdlib only, so it works before the venv exists)
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "web" / "node_modules"
+VENDOR = ROOT / "web" / "vendor"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# PyScript's dist/ chunks are content-hashed (core-C9KDLldu.js): select by pattern, not by name.
+# core.js imports its small plugin chunks (py-editor, py-game, py-terminal) at start even when
+# unused, so those stay; the heavy CodeMirror/xterm/MicroPython chunks they import lazily go.
+PYSCRIPT_SKIP = (
+    "*.map",
+    "*.css",
+    "codemirror*",
+    "xterm*",
+    "mpy-*",
+    "service-worker.js",
+)
+
+
+def pyscript_files(dist: Path) -> list[Path]:
+    """The PyScript dist files the app may load (JS chunks and core.css)."""
+    keep = []
+    for path in sorted(dist.iterdir()):
+        if path.suffix not in (".js", ".css"):
+            continue
+        if any(fnmatch.fnmatch(path.name, pattern) for pattern in PYSCRIPT_SKIP):
+            continue
+        keep.append(path)
+    return keep
+
+
+def vendor(node_modules: Path = NODE_MODULES, target: Path = VENDOR) -> list[Path]:
+    """Rebuild `target` from `node_modules`; returns the files written."""
+    pyodide = node_modules / "pyodide"
+    dist = node_modules / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not dist.is_dir():
+        raise SystemExit(f"{node_modules} lacks pyodide or @pyscript/core: run `npm ci` in web/")
+    if target.exists():
+        shutil.rmtree(target)
+    (target / "pyscript").mkdir(parents=True)
+    written = []
+    for name in PYODIDE_FILES:
+        written.append(Path(shutil.copy2(pyodide / name, target / name)))
+    for path in pyscript_files(dist):
+        written.append(Path(shutil.copy2(path, target / "pyscript" / path.name)))
+    return written
+
+
+def main() -> None:
+    files = vendor()
+    size = sum(f.stat().st_size for f in files)
+    print(f"vendored {len(files)} files ({size / 1e6:.1f} MB) into {VENDOR.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

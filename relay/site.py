@@ -1,0 +1,201 @@
+"""The site's URL layout, computed from the file tree (no hand-maintained lists).
+
+URL layout (other parts of the project rely on it):
+
+    /                 web/index.html   (also /index.html)
+    /sw.js            sw.js            (generated: precache list + version filled in)
+    /manifest.json    manifest.json
+    /pyscript.json    web/pyscript.json (generated: `files` gets /python.zip, unpacked into ./)
+    /python.zip       generated: every engine/**/*.py and web/app/*.py as engine/… and app/…
+    /app/...          web/app/         (UI code, stylesheets)
+    /engine/...       engine/          (the Python package, *.py only)
+    /vendor/...       web/vendor/      (self-hosted Pyodide + PyScript, made by `make`)
+    /icons/...        web/icons/
+
+Adding a module under engine/ or web/app/ reaches /python.zip (so Pyodide), the service worker's
+precache and dist/ by itself (one archive, not ~40 fetches, before Python can start); the cache version is a hash of every precached file's bytes,
+so any change makes the service worker install a fresh cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Marker lines in sw.js that the server/build replaces (the template stays valid JavaScript).
+SW_VERSION_MARK = "const VERSION = "
+SW_PRECACHE_MARK = "const PRECACHE = "
+
+_SKIP_DIRS = {"__pycache__", "node_modules", ".pytest_cache"}
+BUNDLE = "python.zip"
+_ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so equal sources give equal bytes (and version)
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where the site's sources are; every URL is site-relative without a leading slash."""
+
+    root: Path = ROOT
+    _hash_cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def web(self) -> Path:
+        return self.root / "web"
+
+    def mounts(self) -> list[tuple[str, Path, tuple[str, ...] | None]]:
+        """(url prefix, directory, allowed suffixes or None for all) for the directory mounts."""
+        return [
+            ("app/", self.web / "app", None),
+            ("engine/", self.root / "engine", (".py",)),
+            ("vendor/", self.web / "vendor", None),
+            ("icons/", self.web / "icons", (".png", ".svg")),
+        ]
+
+    def singles(self) -> dict[str, Path]:
+        """Single files served at fixed URLs (the generated ones come from their templates)."""
+        return {
+            "index.html": self.web / "index.html",
+            "manifest.json": self.root / "manifest.json",
+            "pyscript.json": self.web / "pyscript.json",
+            "sw.js": self.root / "sw.js",
+        }
+
+    # -- resolving -----------------------------------------------------------------------------
+
+    def resolve(self, url_path: str) -> Path | None:
+        """The file behind a site URL path ('' or 'app/main.py'), or None if it is not served."""
+        url_path = url_path.lstrip("/")
+        if url_path == "":
+            url_path = "index.html"
+        singles = self.singles()
+        if url_path in singles:
+            path = singles[url_path]
+            return path if path.is_file() else None
+        for prefix, directory, suffixes in self.mounts():
+            if not url_path.startswith(prefix):
+                continue
+            rel = url_path[len(prefix):]
+            parts = rel.split("/")
+            if not rel or any(p in ("", ".", "..") or p.startswith(".") for p in parts):
+                return None
+            if any(p in _SKIP_DIRS for p in parts):
+                return None
+            path = directory.joinpath(*parts)
+            if not path.is_file():
+                return None
+            if suffixes is not None and path.suffix not in suffixes:
+                return None
+            # Never serve anything that escapes the mount (symlinks included).
+            if directory.resolve() not in path.resolve().parents:
+                return None
+            return path
+        return None
+
+    # -- listing -------------------------------------------------------------------------------
+
+    def _listing(self, prefix: str, directory: Path, suffixes: tuple[str, ...] | None) -> list[str]:
+        if not directory.is_dir():
+            return []
+        urls = []
+        for path in sorted(directory.rglob("*")):
+            rel = path.relative_to(directory)
+            if not path.is_file() or any(p.startswith(".") or p in _SKIP_DIRS for p in rel.parts):
+                continue
+            if suffixes is not None and path.suffix not in suffixes:
+                continue
+            urls.append(prefix + rel.as_posix())
+        return urls
+
+    def python_files(self) -> list[str]:
+        """Every Python source the browser needs: the engine package and the UI modules."""
+        urls = []
+        for prefix, directory, suffixes in self.mounts():
+            if prefix in ("engine/", "app/"):
+                urls += [u for u in self._listing(prefix, directory, suffixes) if u.endswith(".py")]
+        return urls
+
+    def precache_urls(self) -> list[str]:
+        """Every file the app needs offline, as site-relative URLs (sw.js itself excluded).
+
+        The Python sources travel inside python.zip, so their own URLs are not precached."""
+        python = set(self.python_files())
+        urls = ["index.html", "manifest.json", "pyscript.json", BUNDLE]
+        for prefix, directory, suffixes in self.mounts():
+            urls += [u for u in self._listing(prefix, directory, suffixes) if u not in python]
+        return urls
+
+    def site_urls(self) -> list[str]:
+        """Every URL of the site (what `build` writes): the precache, sw.js and the sources."""
+        return self.precache_urls() + ["sw.js"] + self.python_files()
+
+    # -- generated files -----------------------------------------------------------------------
+
+    def _file_hash(self, path: Path) -> str:
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        cached = self._hash_cache.get(key)
+        if cached is None:
+            cached = hashlib.sha256(path.read_bytes()).hexdigest()
+            self._hash_cache[key] = cached
+        return cached
+
+    def version(self) -> str:
+        """A content hash over every precached file (and sw.js): the cache version."""
+        digest = hashlib.sha256()
+        for url in self.precache_urls() + ["sw.js"]:
+            if url == "pyscript.json":
+                body = self.pyscript_config()
+            elif url == BUNDLE:
+                body = self.python_bundle()
+            else:
+                path = self.resolve(url)
+                body = self._file_hash(path).encode() if path else b"missing"
+            digest.update(url.encode() + b"\0" + body + b"\0")
+        return digest.hexdigest()[:16]
+
+    def pyscript_config(self) -> bytes:
+        """web/pyscript.json with python.zip in `files` (Pyodide unpacks it into its cwd)."""
+        config = json.loads(self.singles()["pyscript.json"].read_text(encoding="utf-8"))
+        files = dict(config.get("files", {}))
+        files["./" + BUNDLE] = "./*"
+        config["files"] = files
+        return (json.dumps(config, indent=2, ensure_ascii=False) + "\n").encode()
+
+    def python_bundle(self) -> bytes:
+        """Every engine and UI module in one zip (stored: HTTP gzip compresses it in transit)."""
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as bundle:
+            for url in self.python_files():
+                info = zipfile.ZipInfo(url, date_time=_ZIP_DATE)
+                info.external_attr = 0o644 << 16
+                bundle.writestr(info, self.resolve(url).read_bytes())
+        return out.getvalue()
+
+    def service_worker(self) -> bytes:
+        """sw.js with this build's version and precache list on its two marker lines."""
+        lines = []
+        for line in self.singles()["sw.js"].read_text(encoding="utf-8").splitlines():
+            if line.startswith(SW_VERSION_MARK):
+                line = f"{SW_VERSION_MARK}{json.dumps(self.version())};"
+            elif line.startswith(SW_PRECACHE_MARK):
+                line = f"{SW_PRECACHE_MARK}{json.dumps(self.precache_urls())};"
+            lines.append(line)
+        return ("\n".join(lines) + "\n").encode()
+
+    def body(self, url_path: str) -> bytes | None:
+        """The bytes served for a site URL path, generated files included."""
+        url_path = url_path.lstrip("/") or "index.html"
+        if url_path == "sw.js":
+            return self.service_worker()
+        if url_path == "pyscript.json":
+            return self.pyscript_config()
+        if url_path == BUNDLE:
+            return self.python_bundle()
+        path = self.resolve(url_path)
+        return path.read_bytes() if path else None

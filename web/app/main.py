@@ -1,0 +1,41 @@
+"""The app's entry point (PyScript runs this file): register the screens, show the first one.
+
+The start screen and *Regler* are imported at once. The Snyd table UI is registered lazily
+(`screens.lazy`): it is imported right after the start screen is painted, or on demand if one
+of its screens is asked for sooner (a click, a URL hash). To add a screen, see
+docs/architecture.md. A URL hash opens a screen directly: /#regler.
+"""
+
+import js
+from pyodide.ffi import create_once_callable
+
+js.performance.mark("bodega:main")  # bench/startup.py: Python is up, app imports start
+
+import app.regler
+import app.start
+from app import screens
+
+SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
+
+# The Snyd table UI (screen name -> module registering it).
+TABLE_UI = {
+    "dæk bordet": "app.setup_screen",
+    "bordet": "app.table_screen",
+    "tavlen": "app.tally_screen",
+    "indstillinger": "app.settings_screen",
+}
+for name, module in TABLE_UI.items():
+    screens.lazy(name, module)
+
+js.performance.mark("bodega:imported")
+screens.mount(js.document.getElementById("screen"), js.document)
+screens.show(screens.screen_from_hash(js.location.hash))
+js.document.documentElement.setAttribute("data-ready", "true")
+
+
+def _after_first_paint(*_timestamp: object) -> None:
+    # A frame has been drawn; load the rest in the task after it.
+    js.setTimeout(create_once_callable(screens.load_lazy), 0)
+
+
+js.requestAnimationFrame(create_once_callable(_after_first_paint))

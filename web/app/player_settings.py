@@ -1,0 +1,45 @@
+"""*Indstillinger*: the player's own settings, validated, as a JSON-able dict.
+
+Stored locally by the screen; a bad or missing value falls back to its default rather
+than breaking the app.
+"""
+from __future__ import annotations
+
+TEMPOS = {"rolig": 1.6, "normal": 1.0, "hurtig": 0.15}  # the regulars' pause, as a factor
+
+DEFAULTS: dict = {
+    "name": "Du",           # your seat's name at a new table
+    "sound": True,          # the clock's beep
+    "vibration": True,      # the clock's buzz, where the phone can
+    "practice": False,      # Øvebord help against the regulars (S42)
+    "reduced_motion": False,  # also on when the system asks for it (prefers-reduced-motion)
+    "tempo": "normal",      # how long the regulars think
+}
+
+
+def clean_settings(raw: object) -> dict:
+    """Defaults overlaid with every valid value of `raw`; anything else is ignored."""
+    out = dict(DEFAULTS)
+    if not isinstance(raw, dict):
+        return out
+    name = raw.get("name")
+    if isinstance(name, str) and name.strip() and len(name.strip()) <= 20:
+        out["name"] = name.strip()
+    for key in ("sound", "vibration", "practice", "reduced_motion"):
+        if isinstance(raw.get(key), bool):
+            out[key] = raw[key]
+    if raw.get("tempo") in TEMPOS:
+        out["tempo"] = raw["tempo"]
+    return out
+
+
+def tempo_factor(settings: dict) -> float:
+    return TEMPOS.get(settings.get("tempo"), 1.0)
+
+
+def practice_wanted(settings: dict, rules: dict, has_regulars: bool) -> bool:
+    """S42: the host's switch for the table; against the regulars also your own setting.
+    Never under Skjult antal (the help would reveal the count)."""
+    if rules.get("hidden_count"):
+        return False
+    return bool(rules.get("practice")) or (has_regulars and bool(settings.get("practice")))

@@ -1,0 +1,119 @@
+"""*Dæk bordet* as HTML from a draft of the table (pure; the screen module does the DOM)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from app.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
+
+from engine.snyd import Rules
+
+
+@dataclass
+class Draft:
+    """The table being set: changed by the screen, turned into Rules + seats on start."""
+    ruleset: str = "standard"
+    switches: dict[str, bool] = field(default_factory=lambda: switches_of(Rules()))
+    dice: int = 6
+    seats: list[Seat] = field(default_factory=list)
+    regular_choice: str = ""
+    error: str = ""
+    notice: str = ""
+
+    def choose_ruleset(self, key: str) -> None:
+        """A rule set is a starting point: its switches replace the current ones (S44)."""
+        self.switches = switches_of(build_rules(key))
+        self.ruleset = key
+
+    def rules(self) -> Rules:
+        return build_rules(self.ruleset, self.switches, self.dice)
+
+    def free_regulars(self, regulars: list[dict]) -> list[dict]:
+        taken = {s.name for s in self.seats}
+        return [r for r in regulars if r["name"] not in taken]
+
+    def add_regular(self, regulars: list[dict]) -> None:
+        free = self.free_regulars(regulars)
+        if len(self.seats) >= MAX_SEATS or not free:
+            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+        pick = next((r for r in free if r["name"] == self.regular_choice), free[0])
+        self.seats.append(Seat(pick["name"], "regular"))
+        rest = self.free_regulars(regulars)
+        self.regular_choice = rest[0]["name"] if rest else ""
+
+    def add_human(self) -> None:
+        if len(self.seats) >= MAX_SEATS:
+            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+        names = {s.name for s in self.seats}
+        n = len(self.seats) + 1
+        while f"Spiller {n}" in names:
+            n += 1
+        self.seats.append(Seat(f"Spiller {n}", "human"))
+
+    def remove(self, index: int, regulars: list[dict]) -> None:
+        if 0 <= index < len(self.seats):
+            del self.seats[index]
+        if not self.regular_choice:
+            free = self.free_regulars(regulars)
+            self.regular_choice = free[0]["name"] if free else ""
+
+
+def _attr(v: object) -> str:
+    return escape(str(v), quote=True)
+
+
+def _seat_html(i: int, seat: Seat, descriptions: dict[str, str]) -> str:
+    remove = (f'<button type="button" class="icon-btn" data-action="remove" data-seat="{i}" '
+              f'aria-label="Fjern {_attr(seat.name)}">×</button>')
+    if seat.kind == "human":
+        body = (f'<input type="text" class="name" data-seat="{i}" value="{_attr(seat.name)}" '
+                f'maxlength="20" aria-label="Navn på spiller {i + 1}" autocomplete="off">'
+                f'<span class="kind">ved telefonen</span>')
+    else:
+        body = (f'<span class="reg-name">{escape(seat.name)}</span>'
+                f'<span class="reg-desc">{escape(descriptions.get(seat.name, ""))}</span>')
+    return (f'<li class="setup-seat {seat.kind}" data-testid="setup-seat" data-kind="{seat.kind}" '
+            f'data-player="{_attr(seat.name)}">{body}{remove}</li>')
+
+
+def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
+    descriptions = {r["name"]: r.get("description", "") for r in regulars}
+    resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
+              'Fortsæt bordet</button>') if saved else ""
+    notice = f'<p class="notice" role="alert">{escape(d.notice)}</p>' if d.notice else ""
+    rs = "".join(f'<option value="{r.key}"{" selected" if r.key == d.ruleset else ""}>{escape(r.title)}</option>'
+                 for r in RULE_SETS)
+    rs_text = next(r.text for r in RULE_SETS if r.key == d.ruleset)
+    switches = "".join(
+        f'<label class="switch"><input type="checkbox" role="switch" data-rule="{h.rule_id}"'
+        f'{" checked" if d.switches.get(h.rule_id) else ""}>'
+        f'<span class="sw-title">{escape(h.title)}</span><span class="sw-text">{escape(h.text)}</span></label>'
+        for h in HOUSE_RULES)
+    dice = "".join(f'<option value="{n}"{" selected" if n == d.dice else ""}>{n}</option>' for n in range(1, 7))
+    seats = "".join(_seat_html(i, s, descriptions) for i, s in enumerate(d.seats))
+    free = d.free_regulars(regulars)
+    reg_opts = "".join(f'<option value="{_attr(r["name"])}"{" selected" if r["name"] == d.regular_choice else ""}>'
+                       f'{escape(r["name"])} – {escape(r.get("description", ""))}</option>' for r in free)
+    full = len(d.seats) >= MAX_SEATS
+    add = (f'<div class="add-seats">'
+           f'<button type="button" class="btn small" data-action="add-human" data-testid="add-human"'
+           f'{" disabled" if full else ""}>+ Spiller</button>'
+           f'<select data-testid="regular-choice" aria-label="Vælg stamgæst"{" disabled" if not free else ""}>'
+           f'{reg_opts}</select>'
+           f'<button type="button" class="btn small" data-action="add-regular" data-testid="add-regular"'
+           f'{" disabled" if full or not free else ""}>+ Stamgæst</button></div>')
+    error = f'<p class="error" role="alert">{escape(d.error)}</p>' if d.error else '<p class="error" role="alert"></p>'
+    return (f'<section class="setup panel" data-testid="setup">'
+            f'<h2>Dæk bordet</h2>{notice}{resume}'
+            f'<p class="game-line">Spil: <b>Snyd</b> <span class="hint">(Bakke og Treere kommer snart)</span></p>'
+            f'<div class="field"><label for="ruleset">Regelsæt</label>'
+            f'<select id="ruleset" data-testid="ruleset">{rs}</select><p class="hint">{escape(rs_text)}</p></div>'
+            f'<fieldset class="house"><legend>Husregler</legend>{switches}</fieldset>'
+            f'<div class="field"><label for="dice">Terninger pr. spiller</label>'
+            f'<select id="dice" data-testid="dice-per-player">{dice}</select></div>'
+            f'<fieldset class="players"><legend>Spillere ({len(d.seats)} af 2–{MAX_SEATS})</legend>'
+            f'<ol class="seats">{seats}</ol>{add}</fieldset>{error}'
+            f'<div class="setup-actions">'
+            f'<button type="button" class="back" data-action="back">Tilbage</button>'
+            f'<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
+            f'Start spillet</button></div></section>')

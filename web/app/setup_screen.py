@@ -1,0 +1,138 @@
+"""*Dæk bordet* ("dæk bordet"): choose the rule set, the house rules, the dice and the seats."""
+from __future__ import annotations
+
+from typing import Any
+
+from app import screens, table_screen
+from app.dom_util import present
+from app.local_store import SETTINGS_KEY, store
+from app.player_settings import clean_settings, tempo_factor
+from app.setup_markup import Draft, setup_html
+from app.table_session import Session
+from app.table_setup import Seat, default_seats
+from pyodide.ffi import create_proxy
+
+from engine.snyd import IllegalAction
+
+SCREEN = "dæk bordet"
+_state: dict[str, Any] = {"draft": None, "root": None, "proxies": {}}
+
+
+def _regulars() -> list[dict]:
+    try:
+        from engine.snyd.bots import REGULARS
+        return list(REGULARS)
+    except ImportError:
+        return []
+
+
+def _proxy(name: str, fn: Any) -> Any:
+    p = _state["proxies"]
+    if name not in p:
+        p[name] = create_proxy(fn)
+    return p[name]
+
+
+def _draft() -> Draft:
+    if _state["draft"] is None:
+        settings = clean_settings(store.read_json(SETTINGS_KEY))
+        d = Draft()
+        d.seats = default_seats(settings["name"]) if _regulars() else \
+            [Seat(settings["name"], "human"), Seat("Spiller 2", "human")]
+        free = d.free_regulars(_regulars())
+        d.regular_choice = free[0]["name"] if free else ""
+        _state["draft"] = d
+    return _state["draft"]
+
+
+def paint() -> None:
+    root = _state["root"]
+    if root is None or screens.current() != SCREEN:
+        return
+    root.innerHTML = setup_html(_draft(), _regulars(), table_screen.has_saved_table())
+    section = root.querySelector('[data-testid="setup"]')
+    # Listeners on our own section (repainted each time), never on the shared <main>.
+    section.addEventListener("click", _proxy("click", on_click))
+    section.addEventListener("change", _proxy("change", on_change))
+    section.addEventListener("input", _proxy("input", on_input))
+
+
+def on_click(ev: Any) -> None:
+    target = ev.target.closest("[data-action]")
+    if not present(target) or target.disabled:
+        return
+    d = _draft()
+    action = target.getAttribute("data-action")
+    d.error = ""
+    try:
+        if action == "add-regular":
+            d.add_regular(_regulars())
+        elif action == "add-human":
+            d.add_human()
+        elif action == "remove":
+            d.remove(int(target.getAttribute("data-seat")), _regulars())
+        elif action == "resume":
+            d.notice = ""
+            screens.show(table_screen.SCREEN)
+            return
+        elif action == "back":
+            screens.show(screens.START)
+            return
+        elif action == "start":
+            start()
+            return
+    except (ValueError, IllegalAction) as exc:
+        d.error = str(exc)
+    paint()
+
+
+def start() -> None:
+    d = _draft()
+    try:
+        settings = clean_settings(store.read_json(SETTINGS_KEY))
+        session = Session(d.seats, d.rules(), tempo=tempo_factor(settings))
+    except IllegalAction as exc:
+        d.error = str(exc)
+        paint()
+        return
+    d.notice = ""
+    table_screen.forget_table()
+    table_screen.start_table(session)
+
+
+def on_change(ev: Any) -> None:
+    t = ev.target
+    d = _draft()
+    if t.getAttribute("data-testid") == "ruleset":
+        d.choose_ruleset(str(t.value))
+    elif t.getAttribute("data-testid") == "dice-per-player":
+        d.dice = int(t.value)
+    elif t.getAttribute("data-testid") == "regular-choice":
+        d.regular_choice = str(t.value)
+        return
+    elif t.hasAttribute("data-rule"):
+        d.switches[t.getAttribute("data-rule")] = bool(t.checked)
+    else:
+        return
+    paint()
+
+
+def on_input(ev: Any) -> None:
+    """Names are typed in place: update the draft without repainting (keeps the caret)."""
+    t = ev.target
+    if t.classList.contains("name") and t.hasAttribute("data-seat"):
+        d = _draft()
+        i = int(t.getAttribute("data-seat"))
+        if 0 <= i < len(d.seats):
+            d.seats[i] = Seat(str(t.value), "human")
+
+
+def render(root: Any, notice: str = "", **_kw: Any) -> None:
+    _state["root"] = root
+    if notice:
+        _draft().notice = notice
+    root.setAttribute("aria-live", "polite")
+    paint()
+
+
+screens.register(SCREEN, render, title="Dæk bordet")

@@ -1,0 +1,263 @@
+"""The Snyd table as HTML, from a view and the screen's own state (pure, CPython-testable).
+
+The screen sets these strings with one innerHTML per region, which is far cheaper than
+building nodes one FFI call at a time, and lets tests check what is in the DOM: above all
+that your dice are in the markup only while you peek.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+
+from app.announcements import bid_words, count_words, verdict
+from app.bid_picker import BidPicker, chance_of
+
+# Which cells of a 3×3 grid hold a pip, per face.
+PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
+             6: (0, 2, 3, 5, 6, 8)}
+
+
+@dataclass
+class TableLook:
+    """What the screen adds to the view: gestures, bubbles, the picker, help."""
+    peeking: bool = False
+    lift_px: float = 0.0                       # how far the cup is lifted (follows the finger)
+    can_peek: bool = False                     # the session's say (turn, hand-off, S40)
+    picker: BidPicker | None = None
+    picker_bids: int = -1                      # how many bids the picker was built after
+    advice: dict | None = None                 # practice.advice(view) when help is on
+    bubbles: dict[str, str] = field(default_factory=dict)
+    news: str = ""                             # the latest line, shown on the felt
+    reveal_lines: list[str] = field(default_factory=list)  # what followed the verdict: slap, Viborg …
+    step: dict = field(default_factory=dict)   # Session.next_step()
+    regulars: tuple[str, ...] = ()
+
+
+def a(value: object) -> str:
+    """An attribute value, escaped."""
+    return escape(str(value), quote=True)
+
+
+def die_html(value: int, testid: str | None = None, extra: str = "") -> str:
+    cells = "".join(f'<i class="{"p" if i in PIP_CELLS[value] else ""}"></i>' for i in range(9))
+    tid = f' data-testid="{testid}"' if testid else ""
+    return (f'<span class="die {extra}"{tid} data-value="{value}" role="img" '
+            f'aria-label="{value}">{cells}</span>')
+
+
+def seat_order(view: dict) -> list[str]:
+    """Everyone in seat order starting with the device's player (at the bottom), clockwise."""
+    players = view["players"]
+    i = players.index(view["me"])
+    return players[i:] + players[:i]
+
+
+def seat_positions(n_others: int) -> list[tuple[float, float]]:
+    """(left %, top %) for the other seats on the upper arc of the felt, clockwise from the left."""
+    if n_others == 1:
+        return [(50.0, 17.0)]
+    out = []
+    for k in range(n_others):
+        angle = math.pi * (1.0 - (k + 0.5) / n_others)  # from the left (π) over the top to the right (0)
+        out.append((round(50 + 40 * math.cos(angle), 1), round(57 - 40 * math.sin(angle), 1)))
+    return out
+
+
+def mat_state(view: dict, player: str) -> str:
+    return "black" if player in view.get("viborg", []) else "green"
+
+
+def _hand_html(view: dict, player: str) -> str:
+    """A revealed hand (S7): public once the cups are lifted; counted dice get a golden ring."""
+    rev = view.get("last_reveal")
+    if not rev or view["phase"] not in ("reveal", "game_over") or player not in rev.get("hands", {}):
+        return ""
+    counting = set(rev.get("counting", {}).get(player, []))
+    dice = "".join(die_html(v, "revealed-die", "counted" if i in counting else "")
+                   for i, v in enumerate(rev["hands"][player]))
+    gone = '<span class="put-away" aria-label="lægger en terning fra">−1</span>' \
+        if player in rev.get("put_away", []) else ""
+    return f'<div class="hand">{dice}{gone}</div>'
+
+
+def _tags(view: dict, player: str) -> str:
+    tags = []
+    if player in view.get("out", []):
+        tags.append('<span class="tag slap">slap</span>')
+    if player in view.get("viborg", []):
+        tags.append('<span class="tag viborg">Viborg</span>')
+    if view.get("in_game") and player not in view["in_game"]:
+        tags.append('<span class="tag watching">ser på</span>')
+    strokes = view.get("tally", {}).get(player, 0)
+    if strokes:  # the evening's strokes on Tavlen, also at the seat
+        tags.append(f'<span class="tag strokes" aria-label="{strokes} streger på tavlen">{"|" * strokes}</span>')
+    return "".join(tags)
+
+
+def _count(view: dict, player: str) -> str:
+    if "dice_left" in view:  # absent under Skjult antal (S43)
+        return f'<span class="dice-count" aria-label="{view["dice_left"].get(player, 0)} terninger">' \
+               f'{view["dice_left"].get(player, 0)}</span>'
+    return ""
+
+
+def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float]) -> str:
+    classes = ["seat", "left" if pos[0] < 30 else "right" if pos[0] > 70 else "mid"]
+    if view.get("turn") == player:
+        classes.append("turn")
+    if player in view.get("out", []):
+        classes.append("out")
+    lifted = "lifted" if view["phase"] in ("reveal", "game_over") else ""
+    bubble = look.bubbles.get(player)
+    bub = f'<div class="bubble">{escape(bubble)}</div>' if bubble else ""
+    thinking = '<span class="thinking" aria-hidden="true">…</span>' if view.get("turn") == player \
+        and view["phase"] == "bidding" else ""
+    # The regular's deliberate pause, for benches that separate it from the app's own work.
+    step = look.step
+    pause = f' data-pause-ms="{step["delay_ms"]}"' if step.get("kind") == "regular" \
+        and step.get("player") == player else ""
+    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(player)}"{pause} '
+            f'style="left:{pos[0]}%;top:{pos[1]}%">{bub}'
+            f'<div class="mat" data-testid="mat" data-player="{a(player)}" '
+            f'data-state="{mat_state(view, player)}"><div class="cup {lifted}"></div>'
+            f'{_hand_html(view, player)}</div>'
+            f'<div class="seat-name">{escape(player)}{thinking} {_count(view, player)}</div>'
+            f'<div class="seat-tags">{_tags(view, player)}</div></div>')
+
+
+def my_dice_html(view: dict, look: TableLook) -> str:
+    """Your dice: only while you peek and may (S3, S40); otherwise nothing at all."""
+    if not (look.peeking and look.can_peek and view.get("my_dice")):
+        return ""
+    return "".join(die_html(v, "die") for v in view["my_dice"])
+
+
+def my_seat_html(view: dict, look: TableLook) -> str:
+    me = view["me"]
+    phase = view["phase"]
+    classes = ["seat", "me"]
+    if view.get("turn") == me:
+        classes.append("turn")
+    if me in view.get("out", []):
+        classes.append("out")
+    locked = view["phase"] == "bidding" and me in view.get("in_play", []) and not view.get("can_peek")
+    cup_classes = ["cup", "cup-me"]
+    if locked:
+        cup_classes.append("locked")
+    if phase in ("reveal", "game_over"):
+        cup_classes.append("lifted")
+    lift = f"transform:translateY({-look.lift_px:.0f}px)" if look.peeking and look.lift_px else ""
+    lock = '<span class="lock" aria-hidden="true">🔒</span>' if locked else ""
+    label = "Dit bæger er låst (kig kun én gang)" if locked else "Dit bæger – hold for at kigge"
+    bubble = look.bubbles.get(me)
+    bub = f'<div class="bubble">{escape(bubble)}</div>' if bubble else ""
+    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(me)}">{bub}'
+            f'<div class="mat" data-testid="mat" data-player="{a(me)}" data-state="{mat_state(view, me)}">'
+            f'<div class="my-dice" id="my-dice" data-player="{a(me)}">{my_dice_html(view, look)}</div>'
+            f'{_hand_html(view, me)}'
+            f'<div class="{" ".join(cup_classes)}" id="cup-me" data-testid="cup-me" role="img" '
+            f'aria-label="{a(label)}" style="{lift}">{lock}</div></div>'
+            f'<div class="seat-name">{escape(me)} {_count(view, me)}</div>'
+            f'<div class="seat-tags">{_tags(view, me)}</div></div>')
+
+
+def glass_html(view: dict) -> str:
+    """The glass with the dice left; fogged under a beer mat with Skjult antal (S43)."""
+    if "total_dice" not in view:
+        return ('<div class="glass fogged" data-testid="glass" role="img" '
+                'aria-label="Skjult antal – glasset er dugget"><span class="beermat"></span></div>')
+    n = view["total_dice"]
+    return (f'<div class="glass" data-testid="glass" role="img" aria-label="{n} terninger på bordet">'
+            f'<span class="glass-n">{n}</span></div>')
+
+
+def centre_html(view: dict, look: TableLook) -> str:
+    """The middle of the felt: the current bid, or the reveal and its verdict."""
+    phase = view["phase"]
+    rev = view.get("last_reveal")
+    if phase in ("reveal", "game_over") and rev:
+        count = "" if "count" not in rev or view["rules"].get("hidden_count") else \
+            f'<p class="count">{escape(count_words(rev["count"], rev.get("face")))}</p>'
+        label = "Næste spil" if phase == "game_over" else "Næste runde"
+        after = "".join(f"<li>{escape(line)}</li>" for line in look.reveal_lines)
+        return (f'<div class="centre reveal">{count}<p class="verdict">{escape(verdict(rev))}</p>'
+                f'<ul class="after">{after}</ul>'
+                f'<button type="button" class="btn next" data-action="next">{label}</button></div>')
+    cur = view.get("current_bid")
+    bid = f'<p class="current">{escape(view.get("bidder") or "")}: ' \
+          f'{escape(bid_words(cur["quantity"], cur.get("face")))}</p>' if cur else \
+          f'<p class="current">{escape(view.get("starter") or "")} lægger ud</p>'
+    return f'<div class="centre">{bid}<p class="news">{escape(look.news)}</p></div>'
+
+
+def felt_html(view: dict, look: TableLook) -> str:
+    order = seat_order(view)
+    others = order[1:]
+    seats = "".join(other_seat_html(view, look, p, pos)
+                    for p, pos in zip(others, seat_positions(len(others))))
+    info = (f'<div class="round-info">Spil {view.get("game_no", 0)} · Runde {view.get("round_no", 0)}'
+            f'{" · Finalen i Viborg" if view.get("final") else ""}</div>')
+    return f'{info}{glass_html(view)}{seats}{centre_html(view, look)}{my_seat_html(view, look)}'
+
+
+def _options(pairs: list[tuple[str, str]], selected: str) -> str:
+    return "".join(f'<option value="{a(v)}"{" selected" if v == selected else ""}>{escape(lbl)}</option>'
+                   for v, lbl in pairs)
+
+
+def practice_html(view: dict, look: TableLook) -> str:
+    """S42: the chance of the current bid, of the raise being chosen, and a suggestion."""
+    adv = look.advice
+    if not adv:
+        return ""
+    parts = []
+    if adv.get("current") is not None:
+        parts.append(f'Buddet holder: <b>{round(100 * adv["current"])} %</b>')
+    sel = look.picker.selected if look.picker else None
+    if sel is not None:
+        p = next((r["chance"] for r in adv.get("raises", [])
+                  if r["bid"]["quantity"] == sel.quantity and r["bid"].get("face") == sel.face),
+                 None)
+        if p is None:
+            p = chance_of(view, sel)
+        if p is not None:
+            parts.append(f'Dit bud: <b>{round(100 * p)} %</b>')
+    sug = adv.get("suggestion")
+    if sug:
+        what = "Løft" if sug["type"] == "call" else bid_words(sug["quantity"], sug.get("face"))
+        parts.append(f'Forslag: <b>{escape(what)}</b>')
+    return f'<div class="practice" data-testid="practice" aria-label="Øvebord">{" · ".join(parts)}</div>'
+
+
+def controls_html(view: dict, look: TableLook) -> str:
+    """The picker (only legal raises), Byd, Løft and Kig."""
+    my_turn = look.step.get("kind") == "human" and view.get("turn") == view["me"] and view["phase"] == "bidding"
+    picker = look.picker if my_turn else None
+    sel = picker.selected if picker else None
+    dis = "" if sel else " disabled"
+    q_opts = _options(picker.quantity_options(), str(sel.quantity)) if sel else "<option>–</option>"
+    f_opts = _options(picker.face_options(), "slags" if sel and sel.face is None else str(sel.face if sel else ""))\
+        if sel else "<option>–</option>"
+    call_dis = "" if my_turn and view.get("can_call") else " disabled"
+    peek_dis = "" if look.can_peek else " disabled"
+    return (f'{practice_html(view, look) if my_turn else ""}'
+            f'<div class="picker" role="group" aria-label="Dit bud">'
+            f'<select data-testid="bid-quantity" aria-label="Antal"{dis}>{q_opts}</select>'
+            f'<select data-testid="bid-face" aria-label="Øjne"{dis}>{f_opts}</select></div>'
+            f'<div class="actions">'
+            f'<button type="button" class="btn peek" data-action="peek"{peek_dis}>Kig</button>'
+            f'<button type="button" class="btn bid" data-action="bid"{dis}>Byd</button>'
+            f'<button type="button" class="btn call" data-action="call"{call_dis}>Løft</button>'
+            f'</div>')
+
+
+def handoff_html(player: str) -> str:
+    """Pass-and-play: covers everything so the next player never sees the last one's dice."""
+    return (f'<div class="handoff" data-testid="handoff" role="dialog" aria-modal="true" '
+            f'aria-labelledby="handoff-title"><div class="handoff-card">'
+            f'<div class="cup big" aria-hidden="true"></div>'
+            f'<h2 id="handoff-title">Giv telefonen til {escape(player)}</h2>'
+            f'<p>Kun {escape(player)} må se skærmen nu.</p>'
+            f'<button type="button" class="btn" data-action="handoff-ok">Jeg er {escape(player)}</button>'
+            f'</div></div>')

@@ -1,0 +1,445 @@
+"""The Snyd table screen ("bordet"): thin DOM glue over the session and the pure markup.
+
+All decisions live in table_session / bid_picker / peek_gesture / table_markup; this module
+only forwards gestures and taps, waits the regulars' pauses, ticks the clock and writes
+HTML into three regions (felt, controls, cover).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from app import clock_feedback, screens
+from app.bid_picker import BidPicker, face_from_key
+from app.dom_util import present
+from app.local_store import SETTINGS_KEY, TABLE_KEY, store
+from app.peek_gesture import PeekGesture
+from app.player_settings import clean_settings, practice_wanted, tempo_factor
+from app.table_markup import TableLook, controls_html, felt_html, handoff_html, my_dice_html
+from app.table_session import CorruptSave, Session
+from app.tally_board import tally_html
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+from engine.snyd import IllegalAction
+
+SCREEN = "bordet"
+LIVE_LINES = 12       # the aria-live log keeps the last few lines
+TICK_MS = 200         # clock refresh; the clock shows whole seconds
+
+SKELETON = """
+<section class="snyd-table" data-testid="table-screen" aria-label="Snydbordet">
+  <div class="table-bar">
+    <button type="button" class="bar-btn" data-action="leave" aria-label="Forlad bordet">←</button>
+    <span class="bar-title">Snyd</span>
+    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">Tavlen</button>
+  </div>
+  <div class="felt-wrap">
+    <div class="felt-area" id="felt-area" data-testid="table"></div>
+    <div class="clock" id="clock" data-testid="clock" role="timer" aria-label="Tid tilbage" hidden></div>
+  </div>
+  <div class="controls" id="controls"></div>
+  <p class="toast" id="toast" role="alert"></p>
+  <div class="visually-hidden" id="live" aria-live="polite" aria-atomic="false" role="log"></div>
+  <div class="tally-panel" id="tally-panel" data-testid="tally" hidden></div>
+  <div id="cover"></div>
+</section>
+"""
+
+
+class TableUI:
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.look = TableLook()
+        self.view: dict = {}
+        self.gesture = PeekGesture()
+        self.live: list[str] = []
+        self.timer: Any = None
+        self.timer_key: object = None
+        self.interval: Any = None
+        self.settings: dict = clean_settings(None)
+        self._handlers: dict[str, Any] = {}
+        self._mounted = False
+
+    # ---------- set-up ----------
+    def handler(self, name: str, fn: Any) -> Any:
+        """One long-lived proxy per handler (not one per render)."""
+        if name not in self._handlers:
+            self._handlers[name] = create_proxy(fn)
+        return self._handlers[name]
+
+    def start(self, session: Session) -> None:
+        self.stop_timers()
+        self.session = session
+        self.look = TableLook(regulars=tuple(session.regulars))
+        self.live = []
+        self.gesture.up()
+
+    def load_saved(self) -> Session | None:
+        """The unfinished table from local storage, or None. Corrupt -> CorruptSave (cleared)."""
+        text = store.read(TABLE_KEY)
+        if text is None:
+            return None
+        try:
+            return Session.from_json(text)
+        except CorruptSave:
+            store.remove(TABLE_KEY)
+            raise
+
+    def save(self) -> None:
+        if self.session is not None:
+            store.write(TABLE_KEY, self.session.to_json())
+
+    def el(self, id_: str) -> Any:
+        return js.document.getElementById(id_)
+
+    def render(self, root: Any) -> None:
+        self.settings = clean_settings(store.read_json(SETTINGS_KEY))
+        if self.session is None:
+            try:
+                saved = self.load_saved()
+            except CorruptSave as exc:
+                screens.show("dæk bordet", notice=str(exc))
+                return
+            if saved is None:
+                screens.show("dæk bordet")
+                return
+            self.start(saved)
+        self.session.tempo = tempo_factor(self.settings)
+        self.stop_timers()  # a repaint of this screen must not leave a second clock ticking
+        root.removeAttribute("aria-live")  # the table has its own polite log; the felt is not news
+        root.innerHTML = SKELETON
+        section = root.querySelector(".snyd-table")
+        if self.settings.get("reduced_motion"):
+            section.classList.add("reduced")
+        section.addEventListener("click", self.handler("click", self.on_click))
+        section.addEventListener("change", self.handler("change", self.on_change))
+        section.addEventListener("keydown", self.handler("keydown", self.on_key))
+        section.addEventListener("keyup", self.handler("keyup", self.on_key))
+        felt = self.el("felt-area")
+        felt.addEventListener("pointerdown", self.handler("down", self.on_down))
+        felt.addEventListener("pointermove", self.handler("move", self.on_move))
+        for kind in ("pointerup", "pointercancel", "lostpointercapture"):
+            felt.addEventListener(kind, self.handler("up", self.on_up))
+        # A swipe the page consumes must not become a fling: Chromium would swallow the next
+        # tap (e.g. on Byd right after a peek) as "stop the fling". touch-action alone is not enough.
+        felt.addEventListener("touchmove", self.handler("touchmove", self.on_touchmove),
+                              to_js({"passive": False}, dict_converter=js.Object.fromEntries))
+        controls = self.el("controls")
+        controls.addEventListener("pointerdown", self.handler("kig-down", self.on_kig_down))
+        if not self._mounted:  # a release anywhere ends a held cup or a held Kig
+            js.window.addEventListener("pointerup", self.handler("up", self.on_up))
+            js.window.addEventListener("blur", self.handler("up", self.on_up))
+            self._mounted = True
+        self.interval = js.setInterval(self.handler("tick", self.on_tick), TICK_MS)
+        self.refresh()
+
+    def stop_timers(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer, self.timer_key = None, None
+        if self.interval is not None:
+            js.clearInterval(self.interval)
+            self.interval = None
+
+    def on_screen(self) -> bool:
+        return screens.current() == SCREEN and present(self.el("felt-area"))
+
+    # ---------- drawing ----------
+    def take_news(self) -> None:
+        for item in self.session.news():
+            kind = item.event.get("type")
+            if kind in ("deal", "new_game"):
+                self.look.bubbles = {}
+                self.look.reveal_lines = []
+            if kind == "reveal":
+                self.look.reveal_lines = []
+            elif self.follows_verdict(kind):
+                self.look.reveal_lines += item.lines
+            if item.bubble:
+                self.look.bubbles[item.bubble[0]] = item.bubble[1]
+            for line in item.lines:
+                self.say(line)
+            if item.lines and kind not in ("bid", "call"):  # bids show as the current bid
+                self.look.news = item.lines[-1]
+            if kind == "bid":
+                self.look.news = ""
+
+    @staticmethod
+    def follows_verdict(kind: str) -> bool:
+        """News that follows a verdict and belongs beside it (slap, Viborg, tabt helt …)."""
+        return kind in ("out", "game_lost", "to_viborg", "home", "lost_completely", "final")
+
+    def say(self, line: str) -> None:
+        """Into the aria-live log (screen readers read each new line once)."""
+        self.live = (self.live + [line])[-LIVE_LINES:]
+        live = self.el("live")
+        if present(live):
+            p = js.document.createElement("p")
+            p.textContent = line
+            live.append(p)
+            while live.childElementCount > LIVE_LINES:
+                live.firstElementChild.remove()
+
+    def refresh(self) -> None:
+        """Redraw from the session after anything changed; save; schedule the next regular."""
+        if self.session is None or not self.on_screen():
+            return
+        s = self.session
+        self.take_news()
+        v = self.view = s.view()
+        look = self.look
+        old_step = look.step
+        look.step = s.next_step()
+        look.can_peek = s.can_peek()
+        if not look.can_peek:
+            self.gesture.up()
+        look.peeking = self.gesture.peeking
+        look.lift_px = self.gesture.lift
+        mine = look.step.get("kind") == "human" and v.get("can_bid")
+        if not mine:
+            look.picker = None
+        elif look.picker is None or old_step != look.step or len(v["bids"]) != look.picker_bids:
+            look.picker = BidPicker.for_view(v)
+            look.picker_bids = len(v["bids"])
+        look.advice = self.advice(v) if mine else None
+        self.el("felt-area").innerHTML = felt_html(v, look)
+        self.el("felt-area").classList.toggle("peeking", look.peeking)
+        self.el("controls").innerHTML = controls_html(v, look)
+        self.el("cover").innerHTML = handoff_html(look.step["player"]) if look.step["kind"] == "handoff" else ""
+        panel = self.el("tally-panel")
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html()
+        self.save()
+        self.schedule()
+
+    def advice(self, v: dict) -> dict | None:
+        if not practice_wanted(self.settings, v["rules"], bool(self.session.regulars)):
+            return None
+        try:
+            from engine.snyd.practice import advice
+            return advice(v)
+        except Exception:  # noqa: BLE001
+            return None
+
+    def redraw_controls(self) -> None:
+        self.look.advice = self.advice(self.view) if self.look.picker else None
+        self.el("controls").innerHTML = controls_html(self.view, self.look)
+
+    def tally_panel_html(self) -> str:
+        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(self.view) +
+                '<button type="button" class="btn" data-action="tally">Luk</button></div>')
+
+    def toast(self, text: str) -> None:
+        t = self.el("toast")
+        if present(t):
+            t.textContent = text
+
+    # ---------- the regulars' pace ----------
+    def schedule(self) -> None:
+        step = self.look.step
+        if step.get("kind") != "regular":
+            return
+        key = (self.view["game_no"], self.view["round_no"], len(self.view["bids"]), step["player"])
+        if self.timer is not None and self.timer_key == key:
+            return
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+        self.timer_key = key
+        self.timer = js.setTimeout(create_once_callable(self.regular_moves), step["delay_ms"])
+
+    def regular_moves(self, *_a: Any) -> None:
+        self.timer, self.timer_key = None, None
+        if self.session is None or not self.on_screen():
+            return
+        try:
+            self.session.play_regular()
+        except IllegalAction:
+            pass  # the turn moved on meanwhile (e.g. the clock acted): nothing to do
+        self.refresh()
+
+    # ---------- the clock ----------
+    def on_tick(self, *_a: Any) -> None:
+        if self.session is None or not self.on_screen():
+            self.stop_timers()
+            return
+        face = self.session.tick(js.performance.now() / 1000.0)
+        clock = self.el("clock")
+        if face is None:
+            clock.hidden = True
+            return
+        clock.hidden = False
+        clock.textContent = str(face["seconds"])
+        clock.setAttribute("aria-label", f"{face['player']}: {face['seconds']} sekunder tilbage")
+        clock.classList.toggle("red", bool(face["red"]))
+        if face["beep"]:
+            if self.settings.get("sound"):
+                clock_feedback.beep()
+            if self.settings.get("vibration"):
+                clock_feedback.vibrate()
+        if face["timed_out"]:
+            self.refresh()
+
+    # ---------- taps ----------
+    def on_click(self, ev: Any) -> None:
+        target = ev.target.closest("[data-action]")
+        if not present(target) or target.disabled:
+            return
+        action = target.getAttribute("data-action")
+        s = self.session
+        try:
+            if action == "bid" and self.look.picker and self.look.picker.selected:
+                s.act(self.look.picker.selected.action())
+            elif action == "call":
+                s.act({"type": "call"})
+            elif action == "next":
+                s.next_round()
+            elif action == "handoff-ok":
+                s.accept_handoff()
+            elif action == "tally":
+                self.toggle_tally()
+                return
+            elif action == "leave":
+                self.save()
+                self.stop_timers()
+                js.document.getElementById("screen").setAttribute("aria-live", "polite")
+                screens.show(screens.START)
+                return
+            else:
+                return
+        except IllegalAction as exc:
+            self.toast(str(exc))
+            return
+        self.toast("")
+        self.refresh()
+
+    def toggle_tally(self) -> None:
+        panel = self.el("tally-panel")
+        panel.hidden = not panel.hidden
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html()
+        bar = js.document.querySelector('.table-bar [data-action="tally"]')
+        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+
+    def on_change(self, ev: Any) -> None:
+        picker = self.look.picker
+        testid = ev.target.getAttribute("data-testid")
+        if picker is None or testid not in ("bid-quantity", "bid-face"):
+            return
+        try:
+            if testid == "bid-quantity":
+                picker.choose_quantity(int(ev.target.value))
+            else:
+                picker.choose_face(face_from_key(ev.target.value))
+        except ValueError as exc:
+            self.toast(str(exc))
+        self.redraw_controls()
+
+    # ---------- peeking ----------
+    def on_down(self, ev: Any) -> None:
+        if self.session is None or not self.session.can_peek():
+            return
+        if present(ev.target.closest("button, select, [data-action]")):
+            return  # taps on the reveal's buttons are not peeks
+        on_cup = present(ev.target.closest("#cup-me"))
+        if self.gesture.down(str(ev.pointerType), float(ev.clientY), on_cup):
+            ev.preventDefault()
+            try:
+                self.el("felt-area").setPointerCapture(ev.pointerId)
+            except Exception:  # noqa: BLE001, S110
+                pass
+            self.apply_peek()
+
+    def on_move(self, ev: Any) -> None:
+        if self.gesture.active:
+            self.gesture.move(float(ev.clientY))
+            self.apply_peek()
+
+    def on_touchmove(self, ev: Any) -> None:
+        if ev.cancelable:
+            ev.preventDefault()
+
+    def on_up(self, *_a: Any) -> None:
+        if self.gesture.active:
+            self.gesture.up()
+            self.apply_peek()
+
+    def on_kig_down(self, ev: Any) -> None:
+        btn = ev.target.closest('[data-action="peek"]')
+        if not present(btn) or btn.disabled or self.session is None or not self.session.can_peek():
+            return
+        ev.preventDefault()
+        if self.gesture.down("button", 0.0):
+            self.apply_peek()
+
+    def on_key(self, ev: Any) -> None:
+        """Hold Space or Enter on *Kig* to peek from the keyboard."""
+        if ev.key not in (" ", "Enter") or ev.target.getAttribute("data-action") != "peek":
+            return
+        ev.preventDefault()
+        if ev.type == "keydown" and not ev.repeat and self.session and self.session.can_peek():
+            self.gesture.down("button", 0.0)
+        elif ev.type == "keyup":
+            self.gesture.up()
+        self.apply_peek()
+
+    def apply_peek(self) -> None:
+        """The cup follows the gesture; the dice enter the DOM only while peeking."""
+        g, look = self.gesture, self.look
+        cup = self.el("cup-me")
+        if present(cup):
+            cup.style.transform = f"translateY({-g.lift:.0f}px)" if g.lift else ""
+        peeking = g.peeking and look.can_peek
+        if peeking != look.peeking:
+            look.peeking = peeking
+            look.lift_px = g.lift
+            box = self.el("my-dice")
+            if present(box):
+                box.innerHTML = my_dice_html(self.view, look)
+            self.el("felt-area").classList.toggle("peeking", peeking)
+
+
+ui = TableUI()
+
+
+def start_table(session: Session) -> None:
+    """Sit down at a new table (from *Dæk bordet*) and show it."""
+    ui.start(session)
+    ui.save()
+    screens.show(SCREEN)
+
+
+def current_session() -> Session | None:
+    if ui.session is None:
+        try:
+            saved = ui.load_saved()
+        except CorruptSave:
+            return None
+        if saved is not None:
+            ui.start(saved)
+    return ui.session
+
+
+def has_saved_table() -> bool:
+    return ui.session is not None or store.read(TABLE_KEY) is not None
+
+
+def forget_table() -> None:
+    ui.stop_timers()
+    ui.session = None
+    store.remove(TABLE_KEY)
+
+
+def render(root: Any, **_kw: Any) -> None:
+    ui.render(root)
+
+
+screens.register(SCREEN, render, title="Bordet")
+
+
+def _resume_after_boot(*_a: Any) -> None:
+    """An unfinished table survives a reload: go straight back to it once the shell has booted."""
+    if screens.current() == screens.START and store.read(TABLE_KEY) is not None:
+        screens.show(SCREEN)
+
+
+js.setTimeout(create_once_callable(_resume_after_boot), 0)

@@ -1,0 +1,30 @@
+"""*Tavlen* ("tavlen"): the evening's strokes per player and the selvbinder counts."""
+from __future__ import annotations
+
+from typing import Any
+
+from app import screens, table_screen
+from app.dom_util import present
+from app.tally_board import tally_html
+from pyodide.ffi import create_proxy
+
+SCREEN = "tavlen"
+_proxies: dict[str, Any] = {}
+
+
+def _back(ev: Any) -> None:
+    if present(ev.target.closest('[data-action="back"]')):
+        screens.back()
+
+
+def render(root: Any, **_kw: Any) -> None:
+    session = table_screen.current_session()
+    body = tally_html(session.view()) if session else '<p>Der er ingen aften i gang endnu.</p>'
+    root.innerHTML = (f'<section class="tally-screen panel" data-testid="tally"><h2>Tavlen</h2>{body}'
+                      f'<button type="button" class="back" data-action="back">Tilbage</button></section>')
+    if "back" not in _proxies:
+        _proxies["back"] = create_proxy(_back)
+    root.querySelector('[data-testid="tally"]').addEventListener("click", _proxies["back"])
+
+
+screens.register(SCREEN, render, title="Tavlen")
