@@ -66,14 +66,17 @@ def say_bid(bid: Any) -> str:
     return f"{number(quantity)} {word}"
 
 
+def face_word(face: int, quantity: int = 2) -> str:
+    """The face as a word, singular for one ("toer") and plural otherwise ("toere")."""
+    return (_SINGULAR if quantity == 1 else _PLURAL)[face]
+
+
 def plain_bid(bid: Any) -> str:
     """A bid without the nicknames ("fem femmere"): for the UI's buttons and the rule texts."""
     quantity, face = _quantity_face(bid)
     if face is None:
         return f"{number(quantity)} af en slags"
-    if quantity == 1:
-        return f"en {_SINGULAR[face]}"
-    return f"{number(quantity)} {_PLURAL[face]}"
+    return f"{number(quantity)} {face_word(face, quantity)}"
 
 
 # Short lines per style for the public moments of the evening. Keys: call (Løft), win (out and

@@ -5,28 +5,19 @@ bubbles and the tests all read the same words.
 """
 from __future__ import annotations
 
-from engine.snyd.speech import number  # Danish number words, shared with the regulars
-
-FACE_ONE = {1: "etter", 2: "toer", 3: "treer", 4: "firer", 5: "femmer", 6: "sekser"}
-FACE_MANY = {1: "ettere", 2: "toere", 3: "treere", 4: "firere", 5: "femmere", 6: "seksere"}
+from engine.snyd.speech import number, plain_bid  # Danish words, shared with the regulars
 
 
 def bid_words(quantity: int, face: int | None) -> str:
     """A bid as a human says it: "fem femmere", "en toer", "syv af en slags"."""
-    if face is None:
-        return f"{number(quantity)} af en slags"
-    if quantity == 1:
-        return f"en {FACE_ONE[face]}"
-    return f"{number(quantity)} {FACE_MANY[face]}"
+    return plain_bid({"quantity": quantity, "face": face})
 
 
 def count_words(count: int, face: int | None) -> str:
     """How many the reveal found: "Der var fire femmere" (S7)."""
     if face is None:
         return f"Der var {number(count)} ens"
-    if count == 1:
-        return f"Der var en {FACE_ONE[face]}"
-    return f"Der var {number(count)} {FACE_MANY[face]}"
+    return f"Der var {plain_bid({'quantity': count, 'face': face})}"
 
 
 def verdict(reveal: dict) -> str:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.announcements import FACE_MANY, FACE_ONE, number
-
 from engine.snyd import Bid, Rules
 from engine.snyd.bid import raises
+from engine.snyd.speech import face_word, number
 
 PIPS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 OF_A_KIND = "slags"  # the face value the picker uses for "af en slags" (face None)
@@ -28,7 +27,7 @@ def face_from_key(key: str) -> int | None:
 def face_label(face: int | None, quantity: int = 2) -> str:
     if face is None:
         return "af en slags"
-    return f"{PIPS[face]} {FACE_ONE[face] if quantity == 1 else FACE_MANY[face]}"
+    return f"{PIPS[face]} {face_word(face, quantity)}"
 
 
 @dataclass(frozen=True)
