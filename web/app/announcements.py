@@ -61,7 +61,7 @@ def announce(event: dict, view: dict | None = None) -> str | None:
     if kind == "home":
         return f"{who} kommer hjem til grøn"
     if kind == "lost_completely":
-        line = f"{who} har tabt helt – en streg på tavlen, og {who} giver en omgang"
+        line = f"{who} har tabt helt – en streg på tavlen og en omgang til bordet"
         return line + ". Selvbinder!" if event.get("selvbinder") else line
     if kind == "final":
         return f"Finalen i Viborg: {join_names(list(event.get('players', [])))}"
