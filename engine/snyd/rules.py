@@ -63,7 +63,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The rule set ``name`` (S44): standard, slags, turnering or hardcore."""
-        key = name.lower() if isinstance(name, str) else name
+        key = name.lower() if isinstance(name, str) else None  # a list/dict must not reach the dict
         if key not in _PRESETS:
             raise IllegalAction(
                 f"Ukendt regelsæt {name!r} (unknown rule set; one of {', '.join(PRESET_NAMES)})"

@@ -231,12 +231,12 @@ class Table:
         ``{"type": "bid", "quantity": q, "face": f}``, ``{"type": "call"}``, ``{"type": "timeout"}``.
         Returns the ``Reveal`` when the action was (or became) a call.
         """
-        if not isinstance(action, Mapping) or action.get("type") not in _ACTION_KEYS:
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if not isinstance(kind, str) or kind not in _ACTION_KEYS:  # str first: a list is unhashable
             raise IllegalAction(
                 "Ukendt handling; byd, løft eller tiden løb ud "
                 "(unknown action: type must be bid, call or timeout)"
             )
-        kind = action["type"]
         if set(action) != _ACTION_KEYS[kind]:
             raise IllegalAction(
                 f"Handlingen {kind!r} skal have netop felterne {sorted(_ACTION_KEYS[kind])} "
@@ -408,7 +408,8 @@ class Table:
     @classmethod
     def replay(cls, players: Sequence[str], rules: Rules, log: Sequence[Mapping[str, Any]]) -> Table:
         """Rebuild an equal table from ``log`` (as given by ``table.log``)."""
-        if not log or not isinstance(log[0], Mapping) or log[0].get("type") != "start":
+        if (isinstance(log, (str, bytes)) or not isinstance(log, Sequence) or not log
+                or not isinstance(log[0], Mapping) or log[0].get("type") != "start"):
             raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
         start = log[0]
         if list(start.get("players", ())) != list(players) or "rules" not in start:
