@@ -52,7 +52,8 @@ def test_clock_turns_red_and_acts_at_zero(phone_page, server, screenshot):
     screenshot(page, "clock-red")
     # Nobody touches anything: at zero the engine's timeout acts for us.
     page.wait_for_function(
-        f"document.getElementById('live').innerText.includes('Tiden løb ud for {name}')", timeout=10_000)
+        f"document.getElementById('live').innerText.includes('{name} nåede det ikke – tiden løb ud')",
+        timeout=10_000)
     text = page.locator("#live").inner_text()
     # An opener makes the lowest bid; otherwise the timeout calls.
     assert f"{name}: en toer" in text or f"{name}: Løft!" in text

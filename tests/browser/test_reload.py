@@ -8,6 +8,7 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from test_table_driver import (
     FELT,
+    my_count,
     my_dice,
     open_app,
     peek_by_swipe,
@@ -37,7 +38,8 @@ def test_reload_mid_round_resumes_the_same_table(phone_page, server, screenshot)
     page.wait_for_function("document.querySelector('.centre .current').innerText.startsWith('Du:')")
     before = table_facts(page)
     dice = peek_by_swipe(page)
-    assert len(dice) == 4
+    # Four each at the start, fewer if a round was called before my first turn (the seed is random).
+    assert 1 <= len(dice) == my_count(page) <= 4
     page.reload()
     page.wait_for_selector(FELT, timeout=60_000)  # straight back to the table, no menus
     after = table_facts(page)

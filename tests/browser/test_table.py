@@ -78,7 +78,9 @@ def test_hidden_count_fogs_the_glass_and_shows_no_counts(phone_page, server, scr
     glass = page.get_by_test_id("glass")
     assert "fogged" in glass.get_attribute("class")
     assert not re.search(r"\d", glass.inner_text())
-    assert page.locator(".dice-count").count() == 0
+    assert page.locator(".seat:not(.me) .dice-count").count() == 0
+    # a player always knows their own count (views.md: my_dice_count), even under the beer mat
+    assert page.locator(".seat.me .dice-count").inner_text() == "3"
     screenshot(page, "table-hidden-count")
 
 

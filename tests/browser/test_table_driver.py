@@ -82,6 +82,9 @@ def state(page: Any) -> str:
         if (document.querySelector('[data-action="next"]')) return 'next';
         const byd = document.querySelector('[data-action="bid"]');
         if (byd && !byd.disabled) return 'mine';
+        // At the S18 cap no raise is left: only Løft is live, and it is still my turn.
+        const loft = document.querySelector('[data-action="call"]');
+        if (loft && !loft.disabled) return 'mine';
         return 'other';
     }""")
 

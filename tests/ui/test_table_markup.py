@@ -48,7 +48,7 @@ def test_reveal_shows_every_hand_with_golden_rings_and_verdict():
     assert html.count("die counted") == 4  # three sixes and Henning's joker
     assert "Buddet holdt – Henning taber runden" in html
     assert "Der var fire seksere" in html
-    assert 'data-action="next"' in html
+    assert 'data-action="next"' in controls_html(v, TableLook())
 
 
 def test_seats_mats_and_viborg():

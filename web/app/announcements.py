@@ -5,7 +5,8 @@ bubbles and the tests all read the same words.
 """
 from __future__ import annotations
 
-from engine.snyd.speech import number, plain_bid  # Danish words, shared with the regulars
+# Danish words, shared with the regulars
+from engine.snyd.speech import face_word, number, plain_bid
 
 
 def bid_words(quantity: int, face: int | None) -> str:
@@ -15,6 +16,8 @@ def bid_words(quantity: int, face: int | None) -> str:
 
 def count_words(count: int, face: int | None) -> str:
     """How many the reveal found: "Der var fire femmere" (S7)."""
+    if count == 0:  # "Der var nul toere" is not how anyone says it
+        return "Der var ingen ens" if face is None else f"Der var ingen {face_word(face, 2)}"
     if face is None:
         return f"Der var {number(count)} ens"
     return f"Der var {plain_bid({'quantity': count, 'face': face})}"
@@ -45,7 +48,9 @@ def announce(event: dict, view: dict | None = None) -> str | None:
     if kind == "call":
         return f"{who}: Løft!"
     if kind == "timeout":
-        return f"Tiden løb ud for {who}"
+        # Names stand as the subject so the line reads right with the default seat "Du"
+        # ("Tiden løb ud for Du" does not).
+        return f"{who} nåede det ikke – tiden løb ud"
     if kind == "reveal":
         hidden = bool(view and view.get("rules", {}).get("hidden_count"))
         parts = [] if hidden or "count" not in event else [count_words(event["count"], event.get("face"))]
@@ -90,6 +95,26 @@ def lines_for(events: list[dict], view: dict | None = None) -> list[list[str]]:
         if e.get("type") == "lost_completely" and rules.get("viborg", True):
             lines.append("Alle måtterne vendes tilbage til grøn")
         out.append(lines)
+    return out
+
+
+SLAP = " er slap"
+
+
+def merge_slap(lines: list[str]) -> list[str]:
+    """Consecutive "X er slap" lines as one ("Henning, Grethe og Kaj er slap"): at a big table a
+    put-away can leave six lines saying the same thing under the verdict."""
+    out: list[str] = []
+    names: list[str] = []
+    for line in lines + [""]:
+        if line.endswith(SLAP) and line != SLAP:
+            names.append(line[: -len(SLAP)])
+            continue
+        if names:
+            out.append(join_names(names) + SLAP)
+            names = []
+        if line:
+            out.append(line)
     return out
 
 

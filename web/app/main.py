@@ -33,9 +33,14 @@ screens.show(screens.screen_from_hash(js.location.hash))
 js.document.documentElement.setAttribute("data-ready", "true")
 
 
+def _load_the_rest(*_a: object) -> None:
+    screens.load_lazy()
+    screens.resume()  # e.g. straight back to an unfinished table after a reload
+
+
 def _after_first_paint(*_timestamp: object) -> None:
     # A frame has been drawn; load the rest in the task after it.
-    js.setTimeout(create_once_callable(screens.load_lazy), 0)
+    js.setTimeout(create_once_callable(_load_the_rest), 0)
 
 
 js.requestAnimationFrame(create_once_callable(_after_first_paint))

@@ -41,6 +41,7 @@ _titles: dict[str, str] = {}
 _history: list[tuple[str, dict[str, Any]]] = []
 _dom: dict[str, Any] = {"document": None, "root": None}
 _proxies: list[Any] = []  # event-handler proxies live as long as the page (Pyodide would free them)
+_resume_steps: list[Callable[[], Any]] = []  # see on_resume()
 
 
 def register(name: str, render: Render, title: str | None = None) -> None:
@@ -68,6 +69,26 @@ def load_lazy(*_event: Any) -> list[str]:
     for module in pending:
         importlib.import_module(module)
     return pending
+
+
+def on_resume(step: Callable[[], Any]) -> None:
+    """Ask to take the player somewhere at boot, e.g. back to an unfinished table after a reload.
+
+    main.py calls `resume()` once the lazy screens are loaded; a step runs only while the start
+    screen is still on show (a URL hash or a quick tap wins), and may `show()` a screen."""
+    if not callable(step):
+        raise TypeError("a resume step must be callable")
+    _resume_steps.append(step)
+
+
+def resume() -> str | None:
+    """Run the resume steps in order until one leaves the start screen; returns the screen shown."""
+    for step in _resume_steps:
+        if current() != START:
+            break
+        step()
+    shown = current()
+    return shown if shown != START else None
 
 
 def registered() -> list[str]:
@@ -130,6 +151,7 @@ def reset() -> None:
     _titles.clear()
     _history.clear()
     _lazy.clear()
+    _resume_steps.clear()
 
 
 def _paint(name: str, render: Render, kw: dict[str, Any]) -> None:

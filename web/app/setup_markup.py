@@ -4,9 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from app.player_settings import DEFAULTS
 from app.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
 
 from engine.snyd import Rules
+
+YOU = DEFAULTS["name"]  # "Du": the default name of your seat
 
 
 @dataclass
@@ -49,6 +52,22 @@ class Draft:
         while f"Spiller {n}" in names:
             n += 1
         self.seats.append(Seat(f"Spiller {n}", "human"))
+        self.name_shared_seats()
+
+    def name_shared_seats(self) -> None:
+        """With several people at one phone, the default "Du" names nobody: everyone reads
+        "Du taber runden" as themselves, and "Giv telefonen til Du" is not Danish. That seat
+        becomes "Spiller N" (the others can still type any name)."""
+        if sum(s.kind == "human" for s in self.seats) < 2:
+            return
+        names = {s.name for s in self.seats}
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.name == YOU:
+                n = i + 1
+                while f"Spiller {n}" in names:
+                    n += 1
+                self.seats[i] = Seat(f"Spiller {n}", "human")
+                names.add(f"Spiller {n}")
 
     def remove(self, index: int, regulars: list[dict]) -> None:
         if 0 <= index < len(self.seats):

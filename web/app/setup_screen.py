@@ -39,6 +39,7 @@ def _draft() -> Draft:
         d = Draft()
         d.seats = default_seats(settings["name"]) if _regulars() else \
             [Seat(settings["name"], "human"), Seat("Spiller 2", "human")]
+        d.name_shared_seats()
         free = d.free_regulars(_regulars())
         d.regular_choice = free[0]["name"] if free else ""
         _state["draft"] = d
@@ -131,7 +132,6 @@ def render(root: Any, notice: str = "", **_kw: Any) -> None:
     _state["root"] = root
     if notice:
         _draft().notice = notice
-    root.setAttribute("aria-live", "polite")
     paint()
 
 

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from app.announcements import bid_words, count_words, verdict
+from app.announcements import bid_words, count_words, merge_slap, verdict
 from app.bid_picker import BidPicker, chance_of
 
 # Which cells of a 3×3 grid hold a pip, per face.
@@ -27,7 +27,8 @@ class TableLook:
     picker: BidPicker | None = None
     picker_bids: int = -1                      # how many bids the picker was built after
     advice: dict | None = None                 # practice.advice(view) when help is on
-    bubbles: dict[str, str] = field(default_factory=dict)
+    bubbles: dict[str, str] = field(default_factory=dict)  # in the order said (see `speaking`)
+    fresh: set[str] = field(default_factory=set)  # whose bubble is new since the last drawing
     news: str = ""                             # the latest line, shown on the felt
     reveal_lines: list[str] = field(default_factory=list)  # what followed the verdict: slap, Viborg …
     step: dict = field(default_factory=dict)   # Session.next_step()
@@ -96,21 +97,48 @@ def _tags(view: dict, player: str) -> str:
 
 
 def _count(view: dict, player: str) -> str:
-    if "dice_left" in view:  # absent under Skjult antal (S43)
-        return f'<span class="dice-count" aria-label="{view["dice_left"].get(player, 0)} terninger">' \
-               f'{view["dice_left"].get(player, 0)}</span>'
-    return ""
+    if "dice_left" in view:  # absent under Skjult antal (S43) …
+        n = view["dice_left"].get(player, 0)
+    elif player == view["me"] and "my_dice_count" in view:  # … but you always know your own
+        n = view["my_dice_count"]
+    else:
+        return ""
+    return f'<span class="dice-count" aria-label="{n} terninger">{n}</span>'
+
+
+CROWDED_SEATS = 6      # from this many players the upper arc is full …
+CROWDED_BUBBLES = 3    # … and only the latest few speakers keep their bubble
+
+
+def speaking(view: dict, look: TableLook) -> set[str]:
+    """Whose bubbles show: everyone's, but at a crowded table only the latest speakers' (the
+    bubbles are kept in the order they were said), else they cover each other and the names."""
+    said = list(look.bubbles)
+    if len(view.get("players", [])) >= CROWDED_SEATS:
+        said = said[-CROWDED_BUBBLES:]
+    return set(said)
+
+
+def bubble_html(view: dict, look: TableLook, player: str) -> str:
+    """A seat's speech bubble. Only a new one pops in: the felt is redrawn after every move,
+    and replaying the animation on the old bubbles made them all blink each time."""
+    text = look.bubbles.get(player)
+    if not text or player not in speaking(view, look):
+        return ""
+    pop = " pop" if player in look.fresh else ""
+    return f'<div class="bubble{pop}">{escape(text)}</div>'
 
 
 def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float]) -> str:
     classes = ["seat", "left" if pos[0] < 30 else "right" if pos[0] > 70 else "mid"]
+    if look.bubbles and list(look.bubbles)[-1] == player:
+        classes.append("latest")  # the newest bubble is drawn over its neighbours
     if view.get("turn") == player:
         classes.append("turn")
     if player in view.get("out", []):
         classes.append("out")
     lifted = "lifted" if view["phase"] in ("reveal", "game_over") else ""
-    bubble = look.bubbles.get(player)
-    bub = f'<div class="bubble">{escape(bubble)}</div>' if bubble else ""
+    bub = bubble_html(view, look, player)
     thinking = '<span class="thinking" aria-hidden="true">…</span>' if view.get("turn") == player \
         and view["phase"] == "bidding" else ""
     # The regular's deliberate pause, for benches that separate it from the app's own work.
@@ -150,8 +178,7 @@ def my_seat_html(view: dict, look: TableLook) -> str:
     lift = f"transform:translateY({-look.lift_px:.0f}px)" if look.peeking and look.lift_px else ""
     lock = '<span class="lock" aria-hidden="true">🔒</span>' if locked else ""
     label = "Dit bæger er låst (kig kun én gang)" if locked else "Dit bæger – hold for at kigge"
-    bubble = look.bubbles.get(me)
-    bub = f'<div class="bubble">{escape(bubble)}</div>' if bubble else ""
+    bub = bubble_html(view, look, me)
     return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(me)}">{bub}'
             f'<div class="mat" data-testid="mat" data-player="{a(me)}" data-state="{mat_state(view, me)}">'
             f'<div class="my-dice" id="my-dice" data-player="{a(me)}">{my_dice_html(view, look)}</div>'
@@ -179,11 +206,9 @@ def centre_html(view: dict, look: TableLook) -> str:
     if phase in ("reveal", "game_over") and rev:
         count = "" if "count" not in rev or view["rules"].get("hidden_count") else \
             f'<p class="count">{escape(count_words(rev["count"], rev.get("face")))}</p>'
-        label = "Næste spil" if phase == "game_over" else "Næste runde"
-        after = "".join(f"<li>{escape(line)}</li>" for line in look.reveal_lines)
-        return (f'<div class="centre reveal">{count}<p class="verdict">{escape(verdict(rev))}</p>'
-                f'<ul class="after">{after}</ul>'
-                f'<button type="button" class="btn next" data-action="next">{label}</button></div>')
+        # What followed (slap, Viborg, tabt helt …) and "Næste runde" are in the controls:
+        # here, a game's worth of lines grew the box over the seats it talks about.
+        return f'<div class="centre reveal">{count}<p class="verdict">{escape(verdict(rev))}</p></div>'
     cur = view.get("current_bid")
     bid = f'<p class="current">{escape(view.get("bidder") or "")}: ' \
           f'{escape(bid_words(cur["quantity"], cur.get("face")))}</p>' if cur else \
@@ -230,8 +255,22 @@ def practice_html(view: dict, look: TableLook) -> str:
     return f'<div class="practice" data-testid="practice" aria-label="Øvebord">{" · ".join(parts)}</div>'
 
 
+def after_reveal_html(view: dict, look: TableLook) -> str:
+    """After a call, in place of the (then useless) picker: what followed the verdict and the
+    button that shakes again. Empty while a round is being bid."""
+    if view["phase"] not in ("reveal", "game_over") or not view.get("last_reveal"):
+        return ""
+    label = "Næste spil" if view["phase"] == "game_over" else "Næste runde"
+    after = "".join(f"<li>{escape(line)}</li>" for line in merge_slap(look.reveal_lines))
+    return (f'<div class="after-reveal"><ul class="after">{after}</ul>'
+            f'<button type="button" class="btn next" data-action="next">{label}</button></div>')
+
+
 def controls_html(view: dict, look: TableLook) -> str:
-    """The picker (only legal raises), Byd, Løft and Kig."""
+    """The picker (only legal raises), Byd, Løft and Kig; after a call, the news and *Næste*."""
+    after = after_reveal_html(view, look)
+    if after:
+        return after
     my_turn = look.step.get("kind") == "human" and view.get("turn") == view["me"] and view["phase"] == "bidding"
     picker = look.picker if my_turn else None
     sel = picker.selected if picker else None

@@ -106,7 +106,6 @@ class TableUI:
             self.start(saved)
         self.session.tempo = tempo_factor(self.settings)
         self.stop_timers()  # a repaint of this screen must not leave a second clock ticking
-        root.removeAttribute("aria-live")  # the table has its own polite log; the felt is not news
         root.innerHTML = SKELETON
         section = root.querySelector(".snyd-table")
         if self.settings.get("reduced_motion"):
@@ -156,7 +155,9 @@ class TableUI:
             elif self.follows_verdict(kind):
                 self.look.reveal_lines += item.lines
             if item.bubble:
+                self.look.bubbles.pop(item.bubble[0], None)  # the latest speaker goes last
                 self.look.bubbles[item.bubble[0]] = item.bubble[1]
+                self.look.fresh.add(item.bubble[0])
             for line in item.lines:
                 self.say(line)
             if item.lines and kind not in ("bid", "call"):  # bids show as the current bid
@@ -203,9 +204,12 @@ class TableUI:
             look.picker_bids = len(v["bids"])
         look.advice = self.advice(v) if mine else None
         self.el("felt-area").innerHTML = felt_html(v, look)
+        look.fresh = set()  # drawn once with their pop; later drawings keep them still
         self.el("felt-area").classList.toggle("peeking", look.peeking)
         self.el("controls").innerHTML = controls_html(v, look)
         self.el("cover").innerHTML = handoff_html(look.step["player"]) if look.step["kind"] == "handoff" else ""
+        if look.step["kind"] not in ("human", "regular"):
+            self.el("clock").hidden = True  # at once, not at the next tick: no "15" over a reveal
         panel = self.el("tally-panel")
         if not panel.hidden:
             panel.innerHTML = self.tally_panel_html()
@@ -301,7 +305,6 @@ class TableUI:
             elif action == "leave":
                 self.save()
                 self.stop_timers()
-                js.document.getElementById("screen").setAttribute("aria-live", "polite")
                 screens.show(screens.START)
                 return
             else:
@@ -436,10 +439,10 @@ def render(root: Any, **_kw: Any) -> None:
 screens.register(SCREEN, render, title="Bordet")
 
 
-def _resume_after_boot(*_a: Any) -> None:
-    """An unfinished table survives a reload: go straight back to it once the shell has booted."""
-    if screens.current() == screens.START and store.read(TABLE_KEY) is not None:
+def resume_unfinished_table() -> None:
+    """An unfinished table survives a reload: the boot's resume step goes straight back to it."""
+    if store.read(TABLE_KEY) is not None:
         screens.show(SCREEN)
 
 
-js.setTimeout(create_once_callable(_resume_after_boot), 0)
+screens.on_resume(resume_unfinished_table)

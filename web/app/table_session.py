@@ -154,7 +154,7 @@ class Session:
             raise IllegalAction(f"Giv telefonen til {self.handoff_to} først (hand the phone over first)")
         v = self.view()
         if v["turn"] != self.holder:
-            raise IllegalAction(f"Det er ikke din tur, {self.holder} (not your turn)")
+            raise IllegalAction("Det er ikke din tur endnu (not your turn)")
         if not isinstance(action, dict) or action.get("type") not in ("bid", "call"):
             raise IllegalAction("Du kan byde eller løfte (you may bid or call)")
         self.table.act(self.holder, action)
