@@ -38,7 +38,7 @@ def test_shell_paints_before_python(phone_page, server, screenshot) -> None:
     assert "gradient" in felt
     assert phone_page.get_attribute("html", "data-ready") is None
     screenshot(phone_page, "splash-phone")
-    for _ in range(200):  # the route handler runs while Playwright waits
+    for _ in range(1200):  # the route handler runs while Playwright waits (60 s: slow CI)
         if held:
             break
         phone_page.wait_for_timeout(50)

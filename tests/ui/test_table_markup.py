@@ -128,3 +128,18 @@ def test_seat_tags_slap_viborg_and_strokes():
     assert '<span class="tag slap">slap</span>' in html
     assert '<span class="tag viborg">Viborg</span>' in html
     assert 'aria-label="2 streger på tavlen">||<' in html
+
+
+def test_my_turn_includes_a_turn_where_only_lift_is_left():
+    """At the cap no raise is left (can_bid False): it is still my turn, so Øvebord advises Løft."""
+    from app.table_markup import is_my_turn
+
+    from engine.snyd import Bid, Rules, Table
+    t = Table(["Mette", "Henning"], Rules(dice_per_player=1), seed=1, first="Henning")
+    t.deal([[6], [3]])
+    t.bid("Henning", Bid(t.cap, 6))          # the highest bid there is
+    v = t.view("Mette")
+    assert not v["can_bid"] and v["can_call"]
+    assert is_my_turn({"kind": "human", "player": "Mette"}, v)
+    assert not is_my_turn({"kind": "regular", "player": "Henning"}, t.view("Henning"))
+    assert not is_my_turn({"kind": "handoff", "player": "Mette"}, v)

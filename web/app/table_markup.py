@@ -231,6 +231,12 @@ def _options(pairs: list[tuple[str, str]], selected: str) -> str:
                    for v, lbl in pairs)
 
 
+def is_my_turn(step: dict, view: dict) -> bool:
+    """The device's player acts now: may bid, or only call when no raise is left (then the
+    practice help still has advice: Løft)."""
+    return step.get("kind") == "human" and bool(view.get("can_bid") or view.get("can_call"))
+
+
 def practice_html(view: dict, look: TableLook) -> str:
     """S42: the chance of the current bid, of the raise being chosen, and a suggestion."""
     adv = look.advice

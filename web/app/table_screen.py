@@ -15,7 +15,14 @@ from app.dom_util import present
 from app.local_store import SETTINGS_KEY, TABLE_KEY, store
 from app.peek_gesture import PeekGesture
 from app.player_settings import clean_settings, practice_wanted, tempo_factor
-from app.table_markup import TableLook, controls_html, felt_html, handoff_html, my_dice_html
+from app.table_markup import (
+    TableLook,
+    controls_html,
+    felt_html,
+    handoff_html,
+    is_my_turn,
+    my_dice_html,
+)
 from app.table_session import CorruptSave, Session
 from app.tally_board import tally_html
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -196,13 +203,14 @@ class TableUI:
             self.gesture.up()
         look.peeking = self.gesture.peeking
         look.lift_px = self.gesture.lift
-        mine = look.step.get("kind") == "human" and v.get("can_bid")
+        my_turn = is_my_turn(look.step, v)
+        mine = my_turn and v.get("can_bid")
         if not mine:
             look.picker = None
         elif look.picker is None or old_step != look.step or len(v["bids"]) != look.picker_bids:
             look.picker = BidPicker.for_view(v)
             look.picker_bids = len(v["bids"])
-        look.advice = self.advice(v) if mine else None
+        look.advice = self.advice(v) if my_turn else None
         self.el("felt-area").innerHTML = felt_html(v, look)
         look.fresh = set()  # drawn once with their pop; later drawings keep them still
         self.el("felt-area").classList.toggle("peeking", look.peeking)
