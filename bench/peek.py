@@ -46,11 +46,13 @@ INSTRUMENT = """() => {
     for (const e of list.getEntries())
       if (B.peeking && e.name === 'pointermove') B.events.push(e.processingEnd - e.processingStart);
   }).observe({type: 'event', durationThreshold: 16, buffered: false});
+  // My own seat's name (the default is "Du"): my bid is not the regular's answer.
+  const myName = () => (document.querySelector('[data-testid="seat"].me') || {dataset: {}}).dataset.player;
   new MutationObserver(records => {
     for (const r of records) for (const n of r.addedNodes) {
       const text = n.textContent || '';
       const pending = B.bids.length ? B.bids[B.bids.length - 1] : null;
-      if (pending && pending.answer === null && /^[^:]+: /.test(text) && !text.startsWith('Dig:')) {
+      if (pending && pending.answer === null && /^[^:]+: /.test(text) && !text.startsWith(myName() + ':')) {
         pending.answer = performance.now();
         pending.text = text;
       }
