@@ -23,8 +23,6 @@ from relay.build import build
 from relay.server import create_app
 from relay.site import ROOT, Site
 
-HAVE_VENDOR = (ROOT / "web" / "vendor" / "pyodide.mjs").is_file()
-
 
 def make_site(tmp: Path) -> Site:
     """A tiny site tree: enough to exercise every mount and the generated files."""
@@ -167,8 +165,9 @@ def test_build_writes_the_same_layout(tmp_path):
         assert (out / url).read_bytes() == site.body(url), url
 
 
-@pytest.mark.skipif(not HAVE_VENDOR, reason="needs web/vendor/ (make setup)")
 def test_real_site_precaches_runtime_engine_and_app():
+    # `make test` vendors Pyodide/PyScript first; without it this must fail, not pass quietly.
+    assert (ROOT / "web" / "vendor" / "pyodide.mjs").is_file(), "run `make setup` (web/vendor/)"
     site = Site()
     urls = site.precache_urls()
     for needed in ("index.html", "manifest.json", "pyscript.json", "python.zip",
