@@ -268,3 +268,14 @@ def test_a_restored_table_refuses_memory_of_a_stranger():
     d["memory"] = {"Ukendt": {"seen": []}}
     with pytest.raises(CorruptSave):
         Session.from_dict(d)
+
+
+def test_the_view_is_built_once_per_state_and_never_stale():
+    s = session(["human", "human", "regular"], first="Mette")
+    v = s.view()
+    assert s.view() is v                      # nothing changed: the same view, not rebuilt
+    s.act(smallest_raise(v))
+    after = s.view()
+    assert after is not v and after["bids"] and after == s.table.view("Mette")
+    s.accept_handoff()                        # the holder changes: Jonas's view now
+    assert s.view()["me"] == "Jonas" and s.view() == s.table.view("Jonas")

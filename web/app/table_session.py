@@ -61,6 +61,7 @@ class Session:
         self.seed = seed if seed is not None else random.randrange(2**31)
         names = [s.name for s in self.seats]
         self.table = _table if _table is not None else Table(names, rules, seed=self.seed, first=first)
+        self._view: tuple[tuple[int, str], dict] | None = None  # see view()
         self.humans = [s.name for s in self.seats if s.kind == "human"]
         self.regulars = self._make_regulars(regular_factory)
         self.holder = self.humans[0]          # the person holding the device now
@@ -92,8 +93,15 @@ class Session:
         return len(self.humans) > 1
 
     def view(self) -> dict:
-        """What this device shows: the view of the person holding it."""
-        return self.table.view(self.holder)
+        """What this device shows: the view of the person holding it.
+
+        Built once per state: every change of the table adds an event, so (events, holder)
+        says when it is stale. A redraw and the clock's ticks ask many times; callers only read.
+        """
+        key = (len(self.table.events), self.holder)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.table.view(self.holder))
+        return self._view[1]
 
     # ---------- the flow ----------
     def _update_handoff(self) -> None:
