@@ -80,6 +80,31 @@ def test_the_verdict_never_covers_a_seat_and_the_news_sits_with_naeste(contexts,
         screenshot(page, f"polish-reveal-{size['width']}x{size['height']}-{page.get_by_test_id('seat').count()}")
 
 
+def test_landscape_verdict_keeps_clear_of_every_seat_bubble_and_the_controls(contexts, server, screenshot):
+    # 915×412: the verdict used to sit in the felt's middle, over the top of your own mat and
+    # your own "Løft!" bubble. Every seat, mat and bubble (not only names) must stay clear.
+    for humans, regulars in ((None, None), (["Du", "Mette", "Ole"], 5)):
+        page = contexts("phone", viewport={"width": 915, "height": 412}).new_page()
+        open_app(page, server)
+        set_settings(page, tempo="hurtig")
+        set_table(page, dice=1, humans=humans, regulars=regulars)
+        to_a_reveal(page)
+        verdict = page.locator(".centre.reveal")
+        box = verdict.bounding_box()
+        assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 915 \
+            and box["y"] + box["height"] <= 412, f"the verdict leaves the screen: {box}"
+        others = page.locator('[data-testid="seat"], [data-testid="seat"] .mat, .bubble, #controls')
+        seen = 0
+        for i in range(others.count()):
+            el = others.nth(i)
+            if el.is_visible():
+                seen += 1
+                assert not overlaps(box, el.bounding_box()), \
+                    f"the verdict covers {el.get_attribute('class')} {el.inner_text()!r}"
+        assert seen >= 2 * page.get_by_test_id("seat").count() + 1  # every seat, its mat, the controls
+        screenshot(page, f"polish-landscape-verdict-{page.get_by_test_id('seat').count()}")
+
+
 def test_the_clock_goes_at_once_when_a_call_is_made(phone_page, server):
     page = phone_page
     open_app(page, server)

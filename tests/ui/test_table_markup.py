@@ -143,3 +143,35 @@ def test_my_turn_includes_a_turn_where_only_lift_is_left():
     assert is_my_turn({"kind": "human", "player": "Mette"}, v)
     assert not is_my_turn({"kind": "regular", "player": "Henning"}, t.view("Henning"))
     assert not is_my_turn({"kind": "handoff", "player": "Mette"}, v)
+
+
+def test_watchers_at_a_final_in_viborg_have_no_cup_and_say_ser_paa():
+    """S32: only the two in Viborg play the final; the others watch. A watcher's seat used to
+    show a cup on the mat as if they played."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+    from snyd_play import lose_game
+    from snyd_play import table as abc_table
+
+    t = abc_table(4, viborg_final=True)
+    lose_game(t, "B")
+    lose_game(t, "D")
+    t.deal([[5], [5]])
+    for me in ("A", "B"):  # a watcher's phone and a finalist's phone
+        v = t.view(me)
+        assert v["final"] and v["in_game"] == ["B", "D"]
+        html = felt_html(v, TableLook())
+        starts = list(re.finditer(r'<div class="([^"]*)" data-testid="seat" data-player="(\w)"', html))
+        seats = {m[2]: (m[1].split(), html[m.start():nxt.start() if nxt else None])
+                 for m, nxt in zip(starts, starts[1:] + [None])}
+        assert set(seats) == {"A", "B", "C", "D"}
+        for p, (classes, seat) in seats.items():
+            watcher = p in ("A", "C")
+            assert bool(re.search(r'class="cup[ "]', seat)) != watcher, (me, p)
+            assert ('class="tag watching">ser på<' in seat) == watcher, (me, p)
+            assert ("watching" in classes) == watcher, (me, p)
+            state = re.search(r'data-testid="mat" data-player="\w" data-state="(\w+)"', seat)[1]
+            assert state == ("black" if p in ("B", "D") else "green")
+        assert ('data-testid="cup-me"' in html) == (me == "B")

@@ -69,6 +69,12 @@ def mat_state(view: dict, player: str) -> str:
     return "black" if player in view.get("viborg", []) else "green"
 
 
+def is_watching(view: dict, player: str) -> bool:
+    """At the table but not in this game: the others at a final in Viborg (S32). They have
+    no cup and no dice, so their seat shows none."""
+    return bool(view.get("in_game")) and player not in view["in_game"]
+
+
 def _hand_html(view: dict, player: str) -> str:
     """A revealed hand (S7): public once the cups are lifted; counted dice get a golden ring."""
     rev = view.get("last_reveal")
@@ -88,7 +94,7 @@ def _tags(view: dict, player: str) -> str:
         tags.append('<span class="tag slap">slap</span>')
     if player in view.get("viborg", []):
         tags.append('<span class="tag viborg">Viborg</span>')
-    if view.get("in_game") and player not in view["in_game"]:
+    if is_watching(view, player):
         tags.append('<span class="tag watching">ser på</span>')
     strokes = view.get("tally", {}).get(player, 0)
     if strokes:  # the evening's strokes on Tavlen, also at the seat
@@ -137,7 +143,11 @@ def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, 
         classes.append("turn")
     if player in view.get("out", []):
         classes.append("out")
+    watching = is_watching(view, player)
+    if watching:
+        classes.append("watching")
     lifted = "lifted" if view["phase"] in ("reveal", "game_over") else ""
+    cup = "" if watching else f'<div class="cup {lifted}"></div>'
     bub = bubble_html(view, look, player)
     thinking = '<span class="thinking" aria-hidden="true">…</span>' if view.get("turn") == player \
         and view["phase"] == "bidding" else ""
@@ -148,7 +158,7 @@ def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, 
     return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(player)}"{pause} '
             f'style="left:{pos[0]}%;top:{pos[1]}%">{bub}'
             f'<div class="mat" data-testid="mat" data-player="{a(player)}" '
-            f'data-state="{mat_state(view, player)}"><div class="cup {lifted}"></div>'
+            f'data-state="{mat_state(view, player)}">{cup}'
             f'{_hand_html(view, player)}</div>'
             f'<div class="seat-name">{escape(player)}{thinking} {_count(view, player)}</div>'
             f'<div class="seat-tags">{_tags(view, player)}</div></div>')
@@ -169,6 +179,9 @@ def my_seat_html(view: dict, look: TableLook) -> str:
         classes.append("turn")
     if me in view.get("out", []):
         classes.append("out")
+    watching = is_watching(view, me)
+    if watching:
+        classes.append("watching")
     locked = view["phase"] == "bidding" and me in view.get("in_play", []) and not view.get("can_peek")
     cup_classes = ["cup", "cup-me"]
     if locked:
@@ -179,12 +192,14 @@ def my_seat_html(view: dict, look: TableLook) -> str:
     lock = '<span class="lock" aria-hidden="true">🔒</span>' if locked else ""
     label = "Dit bæger er låst (kig kun én gang)" if locked else "Dit bæger – hold for at kigge"
     bub = bubble_html(view, look, me)
+    # A watcher has no cup to lift (the screen's gestures look the cup up and find none).
+    cup = "" if watching else (
+        f'<div class="{" ".join(cup_classes)}" id="cup-me" data-testid="cup-me" role="img" '
+        f'aria-label="{a(label)}" style="{lift}">{lock}</div>')
     return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(me)}">{bub}'
             f'<div class="mat" data-testid="mat" data-player="{a(me)}" data-state="{mat_state(view, me)}">'
             f'<div class="my-dice" id="my-dice" data-player="{a(me)}">{my_dice_html(view, look)}</div>'
-            f'{_hand_html(view, me)}'
-            f'<div class="{" ".join(cup_classes)}" id="cup-me" data-testid="cup-me" role="img" '
-            f'aria-label="{a(label)}" style="{lift}">{lock}</div></div>'
+            f'{_hand_html(view, me)}{cup}</div>'
             f'<div class="seat-name">{escape(me)} {_count(view, me)}</div>'
             f'<div class="seat-tags">{_tags(view, me)}</div></div>')
 
