@@ -135,17 +135,19 @@ def bubble_html(view: dict, look: TableLook, player: str) -> str:
     return f'<div class="bubble{pop}">{escape(text)}</div>'
 
 
+def _state_classes(view: dict, player: str) -> list[str]:
+    """A seat's state as CSS classes, the same for your seat and the others'."""
+    states = {"turn": view.get("turn") == player, "out": player in view.get("out", []),
+              "watching": is_watching(view, player)}
+    return [name for name, on in states.items() if on]
+
+
 def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float]) -> str:
     classes = ["seat", "left" if pos[0] < 30 else "right" if pos[0] > 70 else "mid"]
     if look.bubbles and list(look.bubbles)[-1] == player:
         classes.append("latest")  # the newest bubble is drawn over its neighbours
-    if view.get("turn") == player:
-        classes.append("turn")
-    if player in view.get("out", []):
-        classes.append("out")
+    classes += _state_classes(view, player)
     watching = is_watching(view, player)
-    if watching:
-        classes.append("watching")
     lifted = "lifted" if view["phase"] in ("reveal", "game_over") else ""
     cup = "" if watching else f'<div class="cup {lifted}"></div>'
     bub = bubble_html(view, look, player)
@@ -174,14 +176,8 @@ def my_dice_html(view: dict, look: TableLook) -> str:
 def my_seat_html(view: dict, look: TableLook) -> str:
     me = view["me"]
     phase = view["phase"]
-    classes = ["seat", "me"]
-    if view.get("turn") == me:
-        classes.append("turn")
-    if me in view.get("out", []):
-        classes.append("out")
+    classes = ["seat", "me", *_state_classes(view, me)]
     watching = is_watching(view, me)
-    if watching:
-        classes.append("watching")
     locked = view["phase"] == "bidding" and me in view.get("in_play", []) and not view.get("can_peek")
     cup_classes = ["cup", "cup-me"]
     if locked:
