@@ -5,10 +5,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, shown
 from engine.snyd.rules import Rules
 
 _FACE_NAMES = {1: "ettere", 2: "toere", 3: "treere", 4: "firere", 5: "femmere", 6: "seksere"}
+
+# No table can show more: 8 players (S1) with 6 dice each, each hand a special worth one more.
+MAX_QUANTITY = 8 * 7
 
 
 @dataclass(frozen=True)
@@ -23,14 +26,14 @@ class Bid:
     face: int | None
 
     def __post_init__(self) -> None:
-        if type(self.quantity) is not int or self.quantity < 1:
+        if type(self.quantity) is not int or not 1 <= self.quantity <= MAX_QUANTITY:
             raise IllegalAction(
-                f"Antallet skal være et helt tal på mindst 1, ikke {self.quantity!r} "
-                "(quantity must be a whole number ≥ 1)"
+                f"Antallet skal være et helt tal fra 1 til {MAX_QUANTITY}, ikke "
+                f"{shown(self.quantity)} (quantity must be a whole number 1–{MAX_QUANTITY})"
             )
         if self.face is not None and (type(self.face) is not int or not 1 <= self.face <= 6):
             raise IllegalAction(
-                f"Øjnene skal være 1–6 (eller ingen for 'af en slags'), ikke {self.face!r} "
+                f"Øjnene skal være 1–6 (eller ingen for 'af en slags'), ikke {shown(self.face)} "
                 "(face must be 1–6, or None for of-a-kind)"
             )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, shown
 
 PRESET_NAMES = ("standard", "slags", "turnering", "hardcore")
 
@@ -45,18 +45,18 @@ class Rules:
             if f.name == "dice_per_player":
                 if type(value) is not int or not 1 <= value <= 6:
                     raise IllegalAction(
-                        f"Terninger pr. spiller skal være 1–6, ikke {value!r} "
+                        f"Terninger pr. spiller skal være 1–6, ikke {shown(value)} "
                         "(dice per player must be 1–6)"
                     )
             elif f.name == "time_limit":
                 if value is not None and (type(value) is not int or value <= 0):
                     raise IllegalAction(
-                        f"Tidsgrænsen skal være et positivt antal sekunder, ikke {value!r} "
+                        f"Tidsgrænsen skal være et positivt antal sekunder, ikke {shown(value)} "
                         "(time limit must be a positive number of seconds or None)"
                     )
             elif type(value) is not bool:
                 raise IllegalAction(
-                    f"Husreglen {f.name} skal være til eller fra, ikke {value!r} "
+                    f"Husreglen {f.name} skal være til eller fra, ikke {shown(value)} "
                     f"({f.name} must be True or False)"
                 )
 
@@ -66,7 +66,7 @@ class Rules:
         key = name.lower() if isinstance(name, str) else None  # a list/dict must not reach the dict
         if key not in _PRESETS:
             raise IllegalAction(
-                f"Ukendt regelsæt {name!r} (unknown rule set; one of {', '.join(PRESET_NAMES)})"
+                f"Ukendt regelsæt {shown(name)} (unknown rule set; one of {', '.join(PRESET_NAMES)})"
             )
         return cls(**_PRESETS[key])
 
@@ -85,6 +85,7 @@ class Rules:
 
     def with_(self, **changes: Any) -> Rules:
         """A copy with some switches changed (validated like the constructor)."""
+        _check_names(changes)
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,10 +95,16 @@ class Rules:
     def from_dict(cls, d: dict[str, Any]) -> Rules:
         if not isinstance(d, dict):
             raise IllegalAction("Husreglerne skal være en ordbog (rules must be a dict)")
-        known = {f.name for f in fields(cls)}
-        unknown = set(d) - known
-        if unknown:
-            raise IllegalAction(
-                f"Ukendte husregler: {', '.join(sorted(map(str, unknown)))} (unknown rule switches)"
-            )
+        _check_names(d)
         return cls(**d)
+
+
+_NAMES = frozenset(f.name for f in fields(Rules))
+
+
+def _check_names(switches: dict[Any, Any]) -> None:
+    """Unknown switch names are an IllegalAction (not the constructor's TypeError)."""
+    unknown = [k for k in switches if k not in _NAMES]
+    if unknown:
+        listed = ", ".join(shown(k) for k in unknown[:3]) + (" …" if len(unknown) > 3 else "")
+        raise IllegalAction(f"Ukendte husregler: {listed} (unknown rule switches)")

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, shown
 from engine.snyd.bid import Bid, bid_rank, face_problem, lowest_bid, max_quantity
 from engine.snyd.counting import best_face, counted, counting_dice, holds
 from engine.snyd.rules import Rules
@@ -79,7 +79,7 @@ class Table:
         if not isinstance(self.rules, Rules):
             raise IllegalAction("rules skal være en Rules (rules must be a Rules)")
         if first is not None and first not in self.players:
-            raise IllegalAction(f"{first!r} sidder ikke ved bordet (not at the table)")
+            raise IllegalAction(f"{shown(first)} sidder ikke ved bordet (not at the table)")
         if seed is not None and type(seed) not in (int, str):
             raise IllegalAction("seed skal være et tal eller en tekst (seed must be int or str)")
         # A table without a seed draws one, so that its log still replays exactly.
@@ -138,7 +138,7 @@ class Table:
 
     def can_peek(self, player: str) -> bool:
         """S3/S40: whether ``player`` may look at their own dice now."""
-        return (self.phase == "bidding" and player in self.hands
+        return (self.phase == "bidding" and isinstance(player, str) and player in self.hands
                 and self.dice_left.get(player, 0) > 0 and player not in self._locked)
 
     def view(self, player: str) -> dict[str, Any]:
@@ -276,7 +276,7 @@ class Table:
 
     def _check_turn(self, player: str) -> None:
         if player not in self.players:
-            raise IllegalAction(f"{player!r} sidder ikke ved bordet (not at this table)")
+            raise IllegalAction(f"{shown(player)} sidder ikke ved bordet (not at this table)")
         if self.phase != "bidding":
             raise IllegalAction({
                 "idle": "Bordet er ikke dækket endnu; der skal rystes først (deal first)",
@@ -412,16 +412,17 @@ class Table:
                 or not isinstance(log[0], Mapping) or log[0].get("type") != "start"):
             raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
         start = log[0]
-        if list(start.get("players", ())) != list(players) or "rules" not in start:
-            raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
-        if list(start["players"]) != list(players) or Rules.from_dict(start["rules"]) != rules:
+        names = list(_check_players(players))
+        if (not isinstance(start.get("players"), list) or start["players"] != names
+                or not {"rules", "seed", "first"} <= start.keys()
+                or Rules.from_dict(start["rules"]) != rules):
             raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
         table = cls(players, rules, seed=start["seed"], first=start["first"])
         for entry in log[1:]:
             try:
                 table._replay_one(entry)
             except (KeyError, TypeError, AttributeError) as err:
-                raise IllegalAction(f"Loggen er i stykker ved {entry!r} (broken log)") from err
+                raise IllegalAction(f"Loggen er i stykker ved {shown(entry)} (broken log)") from err
         return table
 
     def _replay_one(self, entry: Mapping[str, Any]) -> None:
@@ -440,7 +441,7 @@ class Table:
         elif kind == "timeout":
             self.timeout(entry["player"])
         else:
-            raise IllegalAction(f"Ukendt post i loggen: {kind!r} (unknown log entry)")
+            raise IllegalAction(f"Ukendt post i loggen: {shown(kind)} (unknown log entry)")
 
     def _state(self) -> dict[str, Any]:
         state = {k: v for k, v in vars(self).items() if k != "_rng"}

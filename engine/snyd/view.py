@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, shown
 from engine.snyd.bid import Bid, bid_rank, max_quantity
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def build_view(table: Table, me: str) -> dict[str, Any]:
     """The view contract of docs/views.md for player ``me``."""
     if me not in table.players:
-        raise IllegalAction(f"{me!r} sidder ikke ved bordet (not at this table)")
+        raise IllegalAction(f"{shown(me)} sidder ikke ved bordet (not at this table)")
     rules = table.rules
     bidding = table.phase == "bidding"
     can_peek = table.can_peek(me)

@@ -1,0 +1,104 @@
+"""Issue 8 item 4: each bad input that escaped as ValueError/TypeError/KeyError is now an
+IllegalAction with a short message, and the table is unchanged."""
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import MAX_QUOTE, IllegalAction, shown
+from engine.snyd import Bid, Rules, Table
+
+HUGE = 10**5000  # past CPython's 4,300-digit int-to-str limit: repr() of it raises ValueError
+
+
+def fresh() -> Table:
+    t = Table(["A", "B"], Rules(dice_per_player=2), seed=1, first="A")
+    t.deal([[5, 5], [1, 3]])
+    return t
+
+
+def refused(call) -> str:
+    with pytest.raises(IllegalAction) as info:
+        call()
+    message = str(info.value)
+    assert message and "Traceback" not in message and "Exceeds the limit" not in message
+    return message
+
+
+def test_shown_is_short_and_never_raises() -> None:
+    deep: list = []
+    for _ in range(10_000):
+        deep = [deep]
+    for value in (HUGE, -HUGE, {HUGE: HUGE}, [HUGE] * 100, "x" * 10_000, deep, b"\x00" * 999,
+                  float("nan"), "\u202e\u0000\ud800"):
+        assert 0 < len(shown(value)) <= MAX_QUOTE
+    assert "5001 cifre" in shown(HUGE)
+    assert shown("Mette") == "'Mette'"
+
+
+@pytest.mark.parametrize("action", ["act", "bid", "call", "timeout", "view", "can_peek"])
+def test_huge_or_unhashable_player_is_refused_and_changes_nothing(action: str) -> None:
+    t = fresh()
+    log, views = t.log, [t.view(p) for p in t.players]
+    calls = {
+        "act": lambda p: t.act(p, {"type": "call"}),
+        "bid": lambda p: t.bid(p, Bid(3, 5)),
+        "call": t.call,
+        "timeout": t.timeout,
+        "view": t.view,
+        "can_peek": t.can_peek,
+    }
+    for player in (HUGE, [], {}, [HUGE]):
+        if action == "can_peek":
+            assert t.can_peek(player) is False  # a question, not an action: no, never an error
+        else:
+            assert "sidder ikke ved bordet" in refused(lambda p=player: calls[action](p))
+    assert t.log == log and [t.view(p) for p in t.players] == views
+
+
+def test_huge_numbers_in_bids_rules_and_first() -> None:
+    assert "Antallet" in refused(lambda: Bid(HUGE, 5))
+    assert "Antallet" in refused(lambda: Bid(57, 5))  # past any cap (8 × (6 + 1))
+    assert "Øjnene" in refused(lambda: Bid(3, HUGE))
+    assert "Terninger" in refused(lambda: Rules(dice_per_player=HUGE))
+    assert "Tidsgrænsen" in refused(lambda: Rules(time_limit=-HUGE))
+    assert "til eller fra" in refused(lambda: Rules(jokers=HUGE))
+    assert "sidder ikke" in refused(lambda: Table(["A", "B"], first=HUGE))
+    assert "Ukendte husregler" in refused(lambda: Rules.from_dict({HUGE: 1}))
+    assert "Ukendt regelsæt" in refused(lambda: Rules.preset([HUGE]))
+    t = fresh()
+    log = t.log
+    refused(lambda: t.act("A", {"type": "bid", "quantity": HUGE, "face": 5}))
+    refused(lambda: t.act("A", {"type": "bid", "quantity": 3, "face": -HUGE}))
+    assert t.log == log
+
+
+def test_rules_with_unknown_switch() -> None:
+    assert "foo" in refused(lambda: Rules().with_(foo=1))
+    assert Rules().with_(jokers=False).jokers is False
+
+
+@pytest.mark.parametrize("start", ids=range(8), argvalues=[
+    {"type": "start", "players": 5, "rules": Rules().to_dict(), "seed": 1, "first": "A"},
+    {"type": "start", "players": "AB", "rules": Rules().to_dict(), "seed": 1, "first": "A"},
+    {"type": "start", "players": ["A", "B"], "rules": Rules().to_dict(), "first": "A"},
+    {"type": "start", "players": ["A", "B"], "rules": Rules().to_dict(), "seed": 1},
+    {"type": "start", "players": ["A", "B"], "seed": 1, "first": "A"},
+    {"type": "start", "players": ["A", "B"], "rules": [], "seed": 1, "first": "A"},
+    {"type": "start", "players": ["A", "B"], "rules": Rules().to_dict(), "seed": [], "first": "A"},
+    {"type": "start", "players": ["A", "B"], "rules": Rules().to_dict(), "seed": 1, "first": HUGE},
+])
+def test_replay_refuses_a_malformed_start(start: dict) -> None:
+    refused(lambda: Table.replay(["A", "B"], Rules(), [start]))
+
+
+@pytest.mark.parametrize("players", [5, None, HUGE, [HUGE, 1], "AB"], ids=range(5))
+def test_replay_refuses_bad_players(players: object) -> None:
+    log = Table(["A", "B"], Rules(), seed=1, first="A").log
+    refused(lambda: Table.replay(players, Rules(), log))
+
+
+def test_replay_quotes_a_broken_entry_briefly() -> None:
+    t = fresh()
+    message = refused(lambda: Table.replay(
+        ["A", "B"], t.rules, t.log + [{"type": "bid", "player": "A", "quantity": HUGE}]))
+    assert "Loggen er i stykker" in message and len(message) < 120
