@@ -100,7 +100,8 @@ def start_server(host: str = "127.0.0.1", port: int = 0, site: Any = None) -> Se
 
     port = port or free_port(host)
     loop = asyncio.new_event_loop()
-    app = create_app(site, extra_dirs={"__dev__/": PAGES})
+    # dev=True: tests edit files under the tree and expect the next request to see them.
+    app = create_app(site, extra_dirs={"__dev__/": PAGES}, dev=True)
     runner = web.AppRunner(app, access_log=None)
     ready = threading.Event()
     failure: list[Exception] = []

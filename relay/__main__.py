@@ -1,5 +1,8 @@
-"""`python -m relay [--host H] [--port P]` serves the app; `python -m relay build [--out DIR]`
-writes the static site."""
+"""`python -m relay [--host H] [--port P] [--dev]` serves the app; `python -m relay build
+[--out DIR]` writes the static site (with `_headers`, see docs/deploy.md).
+
+The site is computed once at start; `--dev` (used by `make run`) rebuilds it when a file under
+the tree changes, so an edit shows up on the next request."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("command", nargs="?", choices=["serve", "build"], default="serve")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dev", action="store_true",
+                        help="serve: rebuild the site when a source file changes")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="build: output folder")
     args = parser.parse_args(argv)
 
@@ -28,8 +33,9 @@ def main(argv: list[str] | None = None) -> None:
 
     from relay.server import create_app
 
-    print(f"Bodegabordet: http://{args.host}:{args.port}/")
-    web.run_app(create_app(), host=args.host, port=args.port, print=None)
+    app = create_app(dev=args.dev)
+    print(f"Bodegabordet: http://{args.host}:{args.port}/" + (" (dev: rebuilds on change)" if args.dev else ""))
+    web.run_app(app, host=args.host, port=args.port, print=None)
 
 
 if __name__ == "__main__":

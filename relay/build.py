@@ -1,15 +1,19 @@
-"""Write a static dist/ with the same URL layout as the server (any static host can serve it)."""
+"""Write a static dist/ with the same URL layout as the server (any static host can serve it),
+plus `_headers`: the server's security headers for Netlify / Cloudflare Pages (docs/deploy.md)."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
+from relay.headers import netlify_headers
 from relay.site import ROOT, Site
+
+HEADERS_FILE = "_headers"
 
 
 def build(out: Path = ROOT / "dist", site: Site | None = None) -> list[str]:
-    """Rebuild `out` from the sources; returns the site URLs written."""
+    """Rebuild `out` from the sources; returns the site URLs written (`_headers` besides)."""
     site = site or Site()
     if not (site.web / "vendor" / "pyodide.mjs").is_file():
         raise SystemExit("web/vendor/ is missing: run `make setup` (or `make build`) first")
@@ -23,4 +27,5 @@ def build(out: Path = ROOT / "dist", site: Site | None = None) -> list[str]:
         target = out / url
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(body)
+    (out / HEADERS_FILE).write_text(netlify_headers(), encoding="utf-8")
     return urls

@@ -1,126 +1,249 @@
-"""The aiohttp app: serves the site (see relay/site.py) and a health endpoint.
+"""The aiohttp app: serves the site (relay/snapshot.py) and a health endpoint.
 
 The peer relay (signalling over WebSocket) joins this app in a later issue.
 
-Caching: every response carries an ETag and `Cache-Control: no-cache`, so a browser always
-revalidates (cheap 304s) and never runs stale code; the service worker is what makes a second
-visit free of network traffic; the browser's update check of sw.js is a 304 until it changes.
+Caching: every response carries a strong ETag (one per encoding) and `Cache-Control: no-cache`,
+so a browser always revalidates (cheap 304s) and never runs stale code; the service worker is
+what makes a second visit free of network traffic; the browser's update check of sw.js is a 304
+until it changes.
+
+Slow clients: a large body (the 9.6 MB wasm) is written from the one shared bytes object in
+slices that wait for the socket to drain, so a reader that stops reading holds at most a few
+hundred KB of buffers, not a copy of the body. A client address may run `Limits.per_client` such
+downloads at once (the rest get 503 + Retry-After), and a slice that cannot be sent within
+`Limits.send_timeout` ends the connection.
+
+Every response, errors included, carries the security headers of relay/headers.py.
 """
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import mimetypes
-from collections import deque
+import asyncio
+import functools
+import logging
+from collections import Counter, deque
+from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
-from relay.site import Site
+from relay.headers import DEV_PAGE_HEADERS, SECURITY_HEADERS
+from relay.site import Site, _inside
+from relay.snapshot import Asset, LiveSite, content_type  # noqa: F401  (content_type: re-export)
 
-MIME = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".py": "text/x-python; charset=utf-8",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".png": "image/png",
-    ".svg": "image/svg+xml",
-    ".txt": "text/plain; charset=utf-8",
-}
-# Worth compressing: text and wasm/zip (python_stdlib.zip is stored, not deflated, inside).
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".py", ".wasm", ".zip", ".svg", ".txt"}
+log = logging.getLogger("relay")
 
-SITE_KEY = web.AppKey("site", Site)
-CACHE_KEY = web.AppKey("gzip_cache", dict)
+DEV_PREFIX = "__dev__/"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Backpressure settings (tests use small ones)."""
+
+    large: int = 64 * 1024        # bodies above this are streamed in slices and count as downloads
+    chunk: int = 64 * 1024        # slice size; aiohttp waits for drain every ~64 KiB
+    per_client: int = 16          # concurrent large downloads per client address (a first visit
+    #                               runs ~7 twice: the page and the service worker's precache)
+    send_timeout: float = 30.0    # seconds a slice may wait for the reader before we hang up
+    retry_after: int = 10         # seconds, in the 503 for a client over its cap
+
+
+LIVE_KEY = web.AppKey("live", LiveSite)
+LIMITS_KEY = web.AppKey("limits", Limits)
 EXTRA_KEY = web.AppKey("extra_dirs", dict)
+ACTIVE_KEY = web.AppKey("downloads", Counter)
 # (path, status, body bytes) of every response sent: benches read what went over the network.
 SENT_KEY = web.AppKey("sent", deque)
 
 
-def content_type(name: str) -> str:
-    suffix = Path(name).suffix
-    if name.endswith("manifest.json"):
-        return MIME[".webmanifest"]
-    return MIME.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
+# -- conditional requests and content negotiation (RFC 9110) --------------------------------------
+
+def _opaque(tag: str) -> str:
+    """The opaque part of an entity tag: weak comparison ignores the W/ prefix."""
+    tag = tag.strip()
+    return tag[2:] if tag[:2] in ("W/", "w/") else tag
 
 
-def _etag(body: bytes) -> str:
-    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+def none_match(header: str | None, etag: str) -> bool:
+    """Whether If-None-Match (a list, or `*`) matches `etag` by weak comparison (RFC 9110 13.1.2)."""
+    if not header:
+        return False
+    if header.strip() == "*":
+        return True
+    return _opaque(etag) in {_opaque(part) for part in header.split(",")}
 
 
-def _compressed(app: web.Application, key: str, body: bytes) -> bytes:
-    """gzip once per distinct body (the wasm takes a moment), then serve from memory."""
-    cache = app[CACHE_KEY]
-    tag = _etag(body)
-    hit = cache.get(key)
-    if hit is None or hit[0] != tag:
-        hit = (tag, gzip.compress(body, compresslevel=6, mtime=0))
-        cache[key] = hit
-    return hit[1]
+def accepts_gzip(header: str | None) -> bool:
+    """Accept-Encoding allows gzip: listed (or `*`) with a q-value above 0 (RFC 9110 12.5.3)."""
+    weights: dict[str, float] = {}
+    for item in (header or "").split(","):
+        name, *params = item.split(";")
+        name = name.strip().lower()
+        if not name:
+            continue
+        weight = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        weights[name] = weight
+    for name in ("gzip", "x-gzip", "*"):
+        if name in weights:
+            return weights[name] > 0
+    return False
 
 
-def respond(request: web.Request, name: str, body: bytes) -> web.Response:
-    """A response with MIME type, ETag/304, no-cache and gzip when the client accepts it."""
-    tag = _etag(body)
-    headers = {
-        "Cache-Control": "no-cache",
-        "ETag": tag,
-        "Vary": "Accept-Encoding",
-        "X-Content-Type-Options": "nosniff",
-    }
-    if name.endswith("sw.js"):
+# -- responses ------------------------------------------------------------------------------------
+
+def _record(request: web.Request, status: int, size: int) -> None:
+    request.app[SENT_KEY].append((request.path, status, size))
+
+
+async def respond(request: web.Request, asset: Asset, sw: bool = False) -> web.StreamResponse:
+    """The asset as 200 (gzip when accepted), 304 when If-None-Match matches, or 503 when the
+    client already runs its share of large downloads."""
+    use_gzip = asset.gzip_body is not None and accepts_gzip(request.headers.get("Accept-Encoding"))
+    body, etag = (asset.gzip_body, asset.gzip_etag) if use_gzip else (asset.body, asset.etag)
+    headers = {"Cache-Control": "no-cache", "ETag": etag}
+    if asset.gzip_body is not None:
+        headers["Vary"] = "Accept-Encoding"
+    if sw:
         # no-cache (not no-store): the browser's update check revalidates and gets a 304.
         headers["Service-Worker-Allowed"] = "/"
-    sent = request.app[SENT_KEY]
-    if tag in request.headers.get("If-None-Match", ""):
-        sent.append((request.path, 304, 0))
+    if none_match(request.headers.get("If-None-Match"), etag):
+        _record(request, 304, 0)
         return web.Response(status=304, headers=headers)
-    accepts_gzip = "gzip" in request.headers.get("Accept-Encoding", "")
-    if accepts_gzip and Path(name).suffix in COMPRESSIBLE and len(body) > 512:
-        body = _compressed(request.app, name, body)
+    headers["Content-Type"] = asset.content_type
+    if use_gzip:
         headers["Content-Encoding"] = "gzip"
-    headers["Content-Type"] = content_type(name)
-    sent.append((request.path, 200, len(body)))
     if request.method == "HEAD":
         headers["Content-Length"] = str(len(body))
+        _record(request, 200, len(body))
         return web.Response(headers=headers)
-    return web.Response(body=body, headers=headers)
+    limits = request.app[LIMITS_KEY]
+    if len(body) <= limits.large:
+        _record(request, 200, len(body))
+        return web.Response(body=body, headers=headers)
+    return await _stream(request, body, headers, limits)
 
+
+async def _stream(request: web.Request, body: bytes, headers: dict[str, str],
+                  limits: Limits) -> web.StreamResponse:
+    active = request.app[ACTIVE_KEY]
+    peer = request.remote or "?"
+    if active[peer] >= limits.per_client:
+        log.warning("busy: %s already has %d downloads running", peer, active[peer])
+        _record(request, 503, 0)
+        return web.Response(status=503, text="Too many downloads at once; try again shortly.\n",
+                            headers={"Retry-After": str(limits.retry_after),
+                                     "Cache-Control": "no-store"})
+    active[peer] += 1
+    response = web.StreamResponse(headers=headers)
+    response.content_length = len(body)
+    view = memoryview(body)  # slices share the one body: nothing is copied per client
+    try:
+        await response.prepare(request)
+        for start in range(0, len(view), limits.chunk):
+            await asyncio.wait_for(response.write(view[start:start + limits.chunk]),
+                                   limits.send_timeout)
+        await response.write_eof()
+        _record(request, 200, len(body))
+    except TimeoutError:
+        log.warning("send timeout: dropped %s (%s stopped reading)", request.path, peer)
+        _hang_up(request)
+    except ConnectionError:
+        _hang_up(request)  # the client went away mid-download: nothing to report
+    finally:
+        active[peer] -= 1
+        if not active[peer]:
+            del active[peer]
+    return response
+
+
+def _hang_up(request: web.Request) -> None:
+    if request.transport is not None:
+        request.transport.abort()
+
+
+# -- handlers -------------------------------------------------------------------------------------
 
 async def healthz(request: web.Request) -> web.Response:
-    return web.json_response({"ok": True, "version": request.app[SITE_KEY].version()})
+    _record(request, 200, 0)
+    return web.json_response({"ok": True, "version": request.app[LIVE_KEY].current().version})
 
 
-async def static(request: web.Request) -> web.Response:
+async def static(request: web.Request) -> web.StreamResponse:
     url_path = request.match_info["path"]
-    extra = request.app[EXTRA_KEY]
-    for prefix, directory in extra.items():
+    for prefix, directory in request.app[EXTRA_KEY].items():
         if url_path.startswith(prefix):
-            rel = url_path[len(prefix):]
-            path = (directory / rel).resolve()
-            if directory.resolve() in path.parents and path.is_file():
-                return respond(request, path.name, path.read_bytes())
-            raise web.HTTPNotFound()
-    body = request.app[SITE_KEY].body(url_path)
-    if body is None:
+            return await _extra(request, directory, url_path[len(prefix):])
+    asset = request.app[LIVE_KEY].current().get(url_path)
+    if asset is None:
         raise web.HTTPNotFound()
-    return respond(request, url_path or "index.html", body)
+    return await respond(request, asset, sw=url_path == "sw.js")
 
 
-def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = None) -> web.Application:
-    """The app. `extra_dirs` maps URL prefixes ('__dev__/') to directories for dev-only pages
-    (devtools uses it for a bare PyScript page and a Pyodide runner); they are never precached."""
+async def _extra(request: web.Request, directory: Path, rel: str) -> web.StreamResponse:
+    """A dev-only page: read per request (they are tiny and edited while tests run)."""
+    path = directory / rel
+    # Confined to its folder: no `..`, no symlink that points outside.
+    if not rel or not path.is_file() or not _inside(path, directory):
+        raise web.HTTPNotFound()
+    return await respond(request, Asset.make(path.name, path.read_bytes()))
+
+
+# -- every response: security headers, no version banner ------------------------------------------
+
+class _Request(web.Request):
+    """A request whose responses (errors of the HTTP parser included, which never reach the
+    app's signals) get the security headers. Dev pages keep an inline runner script."""
+
+    async def _prepare_hook(self, response: web.StreamResponse) -> None:
+        routed = self._match_info is not None  # None: the parser refused the request
+        dev = routed and self.path.startswith("/" + DEV_PREFIX) and self.app[EXTRA_KEY]
+        response.headers.update(DEV_PAGE_HEADERS if dev else SECURITY_HEADERS)
+        response.headers.pop("Server", None)  # no "aiohttp/x.y" banner
+        await super()._prepare_hook(response)
+
+
+class _ConciseBadRequests(logging.Filter):
+    """A malformed request (client error) logs one line, not a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            reason = (str(exc.message).splitlines() or [""])[0][:200]  # no caret diagram
+            record.msg = f"{record.getMessage()}: {exc.code} {reason}".replace("%", "%%")
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def _quiet_bad_requests() -> None:
+    server_log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, _ConciseBadRequests) for f in server_log.filters):
+        server_log.addFilter(_ConciseBadRequests())
+
+
+def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = None,
+               dev: bool = False, limits: Limits | None = None) -> web.Application:
+    """The app. The site is computed once here; `dev=True` rebuilds it when a file changes
+    (devtools and `make run`). `extra_dirs` maps URL prefixes ('__dev__/') to directories for
+    dev-only pages (a bare PyScript page, a Pyodide runner); they are never precached."""
+    _quiet_bad_requests()
     app = web.Application()
-    app[SITE_KEY] = site or Site()
-    app[CACHE_KEY] = {}
+    app[LIVE_KEY] = LiveSite(site or Site(), dev=dev)
+    app[LIMITS_KEY] = limits or Limits()
     app[EXTRA_KEY] = dict(extra_dirs or {})
+    app[ACTIVE_KEY] = Counter()
     app[SENT_KEY] = deque(maxlen=10_000)  # bounded: `make run` may serve for days
+    # Private aiohttp hook (pinned version; tests/relay check the headers on a parser error).
+    app._make_request = functools.partial(app._make_request, _cls=_Request)  # type: ignore[method-assign]
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/{path:.*}", static)
     return app

@@ -7,14 +7,15 @@ URL layout (other parts of the project rely on it):
     /manifest.json    manifest.json
     /pyscript.json    web/pyscript.json (generated: `files` gets /python.zip, unpacked into ./)
     /python.zip       generated: every engine/**/*.py and web/app/*.py as engine/… and app/…
-    /app/...          web/app/         (UI code, stylesheets)
-    /engine/...       engine/          (the Python package, *.py only)
+    /app/...          web/app/         (stylesheets and scripts; the .py travel in python.zip)
     /vendor/...       web/vendor/      (self-hosted Pyodide + PyScript, made by `make`)
     /icons/...        web/icons/
 
 Adding a module under engine/ or web/app/ reaches /python.zip (so Pyodide), the service worker's
-precache and dist/ by itself (one archive, not ~40 fetches, before Python can start); the cache version is a hash of every precached file's bytes,
-so any change makes the service worker install a fresh cache.
+precache and dist/ by itself (one archive, not ~40 fetches, before Python can start); the cache
+version is a hash of every precached file's bytes, so any change makes the service worker install
+a fresh cache. The .py files have no URL of their own: nothing loads them one by one, and
+CPython-only dev tools (`bench.py`) stay out of the archive.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +35,8 @@ SW_VERSION_MARK = "const VERSION = "
 SW_PRECACHE_MARK = "const PRECACHE = "
 
 _SKIP_DIRS = {"__pycache__", "node_modules", ".pytest_cache"}
+# CPython-only modules (benchmarks run by `python -m engine.snyd.bench`): never imported in the app.
+_DEV_ONLY_MODULES = {"bench.py"}
 BUNDLE = "python.zip"
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so equal sources give equal bytes (and version)
 
@@ -51,11 +55,14 @@ class Site:
     def mounts(self) -> list[tuple[str, Path, tuple[str, ...] | None]]:
         """(url prefix, directory, allowed suffixes or None for all) for the directory mounts."""
         return [
-            ("app/", self.web / "app", None),
-            ("engine/", self.root / "engine", (".py",)),
+            ("app/", self.web / "app", (".css", ".js")),
             ("vendor/", self.web / "vendor", None),
             ("icons/", self.web / "icons", (".png", ".svg")),
         ]
+
+    def sources(self) -> list[tuple[str, Path]]:
+        """(archive prefix, directory) of the Python packages that go into python.zip."""
+        return [("engine/", self.root / "engine"), ("app/", self.web / "app")]
 
     def singles(self) -> dict[str, Path]:
         """Single files served at fixed URLs (the generated ones come from their templates)."""
@@ -91,15 +98,14 @@ class Site:
                 return None
             if suffixes is not None and path.suffix not in suffixes:
                 return None
-            # Never serve anything that escapes the mount (symlinks included).
-            if directory.resolve() not in path.resolve().parents:
-                return None
-            return path
+            return path if _inside(path, directory) else None
         return None
 
     # -- listing -------------------------------------------------------------------------------
 
     def _listing(self, prefix: str, directory: Path, suffixes: tuple[str, ...] | None) -> list[str]:
+        """Files under `directory` as URLs; what `resolve` would refuse (hidden, cache folders,
+        symlinks out of the tree) is not listed either, so the precache never names a 404."""
         if not directory.is_dir():
             return []
         urls = []
@@ -109,30 +115,48 @@ class Site:
                 continue
             if suffixes is not None and path.suffix not in suffixes:
                 continue
+            if not _inside(path, directory):
+                continue
             urls.append(prefix + rel.as_posix())
         return urls
 
     def python_files(self) -> list[str]:
-        """Every Python source the browser needs: the engine package and the UI modules."""
-        urls = []
-        for prefix, directory, suffixes in self.mounts():
-            if prefix in ("engine/", "app/"):
-                urls += [u for u in self._listing(prefix, directory, suffixes) if u.endswith(".py")]
-        return urls
+        """Every Python module the browser imports, as archive names (engine/…, app/…)."""
+        names = []
+        for prefix, directory in self.sources():
+            names += [n for n in self._listing(prefix, directory, (".py",))
+                      if n.rsplit("/", 1)[-1] not in _DEV_ONLY_MODULES]
+        return names
+
+    def _source(self, name: str) -> Path:
+        for prefix, directory in self.sources():
+            if name.startswith(prefix):
+                return directory / name[len(prefix):]
+        raise KeyError(name)
 
     def precache_urls(self) -> list[str]:
-        """Every file the app needs offline, as site-relative URLs (sw.js itself excluded).
-
-        The Python sources travel inside python.zip, so their own URLs are not precached."""
-        python = set(self.python_files())
+        """Every file the app needs offline, as site-relative URLs (sw.js itself excluded)."""
         urls = ["index.html", "manifest.json", "pyscript.json", BUNDLE]
         for prefix, directory, suffixes in self.mounts():
-            urls += [u for u in self._listing(prefix, directory, suffixes) if u not in python]
+            urls += self._listing(prefix, directory, suffixes)
         return urls
 
     def site_urls(self) -> list[str]:
-        """Every URL of the site (what `build` writes): the precache, sw.js and the sources."""
-        return self.precache_urls() + ["sw.js"] + self.python_files()
+        """Every URL of the site (what `build` writes): the precache and sw.js."""
+        return self.precache_urls() + ["sw.js"]
+
+    def fingerprint(self) -> tuple:
+        """(path, mtime, size) of every file under the site's sources: stats only (well under a
+        millisecond), so a development server can take one per request and rebuild on change."""
+        marks = []
+        dirs = [d for _, d in self.sources()] + [d for _, d, _ in self.mounts()]
+        for path in self.singles().values():
+            marks.append(_mark(path))
+        for top in dirs:
+            for folder, subdirs, files in os.walk(top, followlinks=True):
+                subdirs[:] = sorted(d for d in subdirs if d not in _SKIP_DIRS)
+                marks += [_mark(Path(folder, name)) for name in sorted(files)]
+        return tuple(marks)
 
     # -- generated files -----------------------------------------------------------------------
 
@@ -174,7 +198,7 @@ class Site:
             for url in self.python_files():
                 info = zipfile.ZipInfo(url, date_time=_ZIP_DATE)
                 info.external_attr = 0o644 << 16
-                bundle.writestr(info, self.resolve(url).read_bytes())
+                bundle.writestr(info, self._source(url).read_bytes())
         return out.getvalue()
 
     def service_worker(self) -> bytes:
@@ -199,3 +223,16 @@ class Site:
             return self.python_bundle()
         path = self.resolve(url_path)
         return path.read_bytes() if path else None
+
+
+def _inside(path: Path, directory: Path) -> bool:
+    """Whether `path`, symlinks followed, is inside `directory` (never serve what escapes)."""
+    return directory.resolve() in path.resolve().parents
+
+
+def _mark(path: Path) -> tuple[str, int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (str(path), -1, -1)
+    return (str(path), stat.st_mtime_ns, stat.st_size)

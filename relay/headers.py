@@ -1,0 +1,77 @@
+"""The security headers of every response: one definition for the server, `dist/_headers`
+(Netlify / Cloudflare Pages) and the nginx snippet in docs/deploy.md.
+
+Why each Content-Security-Policy source is there (found by running the app under the policy with
+a `securitypolicyviolation` listener, tests/browser/test_csp.py):
+
+- script-src 'self': every script is a same-origin file (no inline script, no CDN).
+- 'wasm-unsafe-eval': Pyodide compiles python.asm.wasm.
+- 'unsafe-eval': PyScript 0.7.31 itself needs it. On the main thread its hook set builds the
+  worker hooks with `Function(...)` whenever a `<script type="py">` starts (core-*.js, class
+  `Hook`: it reads `hooks.worker.onBeforeRunAsync`, a getter that compiles the hook's source).
+  Without it the app never boots. Drop it when the app boots Pyodide without PyScript.
+- style-src-attr 'unsafe-inline': the table's markup positions bubbles and lifts the cup with
+  `style="…"` attributes inside innerHTML. Style *elements* stay same-origin only.
+- img-src 'self': the icons are files.
+- connect-src 'self': fetch of python.zip, pyscript.json, the wasm; CSP3 'self' also covers
+  ws:/wss: to the same host, which is what the peer relay will use.
+- worker-src 'self': the service worker (/sw.js). No blob: workers are created.
+- frame-ancestors/base-uri/form-action/object-src: nothing of the kind is used.
+
+Permissions-Policy denies what the app never uses. It leaves `microphone` alone on purpose:
+loopback WebRTC (peer tables, and their tests) only gathers host ICE candidates when the page
+holds the microphone permission (../shared/BROWSER-NOTES.md), so denying it would break peer
+tables. Only features Chromium knows are listed: an unknown one logs a console error.
+"""
+
+from __future__ import annotations
+
+CSP_DIRECTIVES: dict[str, str] = {
+    "default-src": "'self'",
+    "script-src": "'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+    "style-src": "'self'",
+    "style-src-attr": "'unsafe-inline'",
+    "img-src": "'self'",
+    "connect-src": "'self'",
+    "worker-src": "'self'",
+    "manifest-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'none'",
+    "frame-ancestors": "'none'",
+}
+
+DENIED_FEATURES = (
+    "accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "hid",
+    "magnetometer", "midi", "payment", "serial", "usb", "xr-spatial-tracking",
+)
+
+
+def content_security_policy(directives: dict[str, str] = CSP_DIRECTIVES) -> str:
+    return "; ".join(f"{name} {sources}" for name, sources in directives.items())
+
+
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": content_security_policy(),
+    "Referrer-Policy": "no-referrer",
+    "Permissions-Policy": ", ".join(f"{feature}=()" for feature in DENIED_FEATURES),
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+}
+
+# Dev-only pages under /__dev__/ (devtools/pages, never in dist/) keep an inline runner script.
+DEV_PAGE_HEADERS: dict[str, str] = dict(
+    SECURITY_HEADERS,
+    **{"Content-Security-Policy": content_security_policy(
+        dict(CSP_DIRECTIVES, **{"script-src": CSP_DIRECTIVES["script-src"] + " 'unsafe-inline'"}))},
+)
+
+
+def netlify_headers(headers: dict[str, str] = SECURITY_HEADERS) -> str:
+    """The `_headers` file of Netlify / Cloudflare Pages: these headers on every path."""
+    return "/*\n" + "".join(f"  {name}: {value}\n" for name, value in headers.items())
+
+
+def nginx_snippet(headers: dict[str, str] = SECURITY_HEADERS) -> str:
+    """`add_header` lines for nginx; `always` adds them to error responses too."""
+    return "".join(f"add_header {name} \"{value}\" always;\n" for name, value in headers.items())
