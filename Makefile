@@ -33,7 +33,7 @@ $(VENDOR_STAMP): $(NODE_STAMP) devtools/vendor.py
 	touch $@
 
 run: setup
-	$(PY) -m relay --host $(HOST) --port $(PORT)
+	$(PY) -m relay --dev --host $(HOST) --port $(PORT)
 
 # pytest's exit 5 ("no tests collected") is a failure here, never a pass.
 test: setup
