@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from devtools.browser import wait_for_app
+from html.parser import HTMLParser
+
+from devtools.browser import ROOT, wait_for_app
 
 GAMES = ("snyd", "bakke", "treere")
 
@@ -121,3 +123,26 @@ def test_every_start_button_leads_somewhere(phone_page, server) -> None:
         assert phone_page.get_by_test_id("screen").inner_text().strip()
         phone_page.goto(server)
         wait_for_app(phone_page)
+
+
+class InlineCode(HTMLParser):
+    """Inline JavaScript in a page: <script> without src, and on* handler attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        # type="py" is PyScript's Python (read by core.js), never run by the browser as JS.
+        if tag == "script" and "src" not in a and a.get("type") != "py":
+            self.found.append(f"inline <script> at line {self.getpos()[0]}")
+        self.found += [f"{name}= on <{tag}>" for name in a if name.startswith("on")]
+
+
+def test_the_page_has_no_inline_script_and_no_inline_handler() -> None:
+    # The Content-Security-Policy (script-src 'self') would refuse them: the service worker
+    # and the update banner live in web/app/updates.js.
+    page = InlineCode()
+    page.feed((ROOT / "web" / "index.html").read_text(encoding="utf-8"))
+    assert page.found == []
