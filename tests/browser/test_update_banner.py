@@ -214,6 +214,14 @@ def check_screens(page: Any, kind: str, screenshot: Callable[..., str]) -> None:
     play_to_the_reveal(page)
     check("reveal", fixed=True)
 
+    # Pass and play: the hand-off covers the table, and starts below the banner too.
+    tap(page, page.get_by_role("button", name="Forlad bordet"))
+    set_table(page, dice=2, humans=["Mette", "Jonas"], regulars=0)
+    if wait_state(page, ("handoff", "mine")) == "mine":
+        tap(page, page.get_by_role("button", name="Byd", exact=True))
+    page.get_by_test_id("handoff").wait_for()
+    check("hand-off", fixed=True)
+
 
 @pytest.mark.parametrize("kind", ["phone", "desktop"])
 def test_the_banner_never_covers_a_control(own_contexts, deploy, screenshot, kind):
