@@ -200,7 +200,7 @@ async def _extra(request: web.Request, directory: Path, rel: str) -> web.StreamR
 
 class _Request(web.Request):
     """A request whose responses (errors of the HTTP parser included, which never reach the
-    app's signals) get the security headers. Dev pages keep an inline runner script."""
+    app's signals) get the security headers; dev-only pages all but the CSP (relay/headers.py)."""
 
     async def _prepare_hook(self, response: web.StreamResponse) -> None:
         routed = self._match_info is not None  # None: the parser refused the request

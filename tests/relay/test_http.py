@@ -257,6 +257,9 @@ def test_dev_folders_are_confined(tmp_path):
                        ("GET", "/__dev__/", None))
     assert [r[0] for r in results] == [200, 404, 404, 404, 404]
     assert not any(b"secret" in r[2] for r in results)
+    # Dev pages (test tooling, inline scripts) get every security header but the CSP.
+    assert "Content-Security-Policy" not in results[0][1]
+    assert results[0][1]["Referrer-Policy"] == SECURITY_HEADERS["Referrer-Policy"]
 
 
 def test_symlinks_out_of_the_tree_are_neither_served_nor_listed(tmp_path):
@@ -275,9 +278,11 @@ def test_symlinks_out_of_the_tree_are_neither_served_nor_listed(tmp_path):
 
 
 def test_dev_pages_are_not_in_the_site(tmp_path):
-    """Sanity for the confinement test: the dev prefix is only served when configured."""
-    (status, _, _), = requests(create_app(make_site(tmp_path)), ("GET", "/__dev__/ok.html", None))
+    """The dev prefix is only served when configured; elsewhere it is a 404 under the full CSP."""
+    (status, headers, _), = requests(create_app(make_site(tmp_path)),
+                                     ("GET", "/__dev__/ok.html", None))
     assert status == 404
+    assert headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
 
 
 def test_real_dist_has_only_what_the_app_loads(tmp_path):
