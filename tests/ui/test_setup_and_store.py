@@ -2,7 +2,8 @@
 import json
 
 import pytest
-from app.local_store import LocalStore
+from app.local_store import FULL, LocalStore
+from app.save_guard import UnreadableSave
 from app.setup_markup import Draft, setup_html
 from app.table_setup import MAX_SEATS, Seat
 
@@ -69,11 +70,13 @@ class FakeStorage:
 
 def test_store_round_trip_missing_keys_bad_json_and_full_storage():
     s = LocalStore(FakeStorage())
-    assert s.read("x") is None and s.read_json("x") is None
+    assert s.read("x") is None and s.read_json("x", 100) is None
     assert s.write_json("x", {"a": "æøå"})
-    assert s.read_json("x") == {"a": "æøå"}
+    assert s.read_json("x", 100) == {"a": "æøå"}
     s.write("bad", "{not json")
-    assert s.read_json("bad") is None
+    with pytest.raises(UnreadableSave):
+        s.read_json("bad", 100)
     assert s.write("big", json.dumps(list(range(100)))) is False  # full: no crash, no save
+    assert s.last_failure == FULL
     s.remove("x")
     assert s.read("x") is None

@@ -1,9 +1,15 @@
 """*Indstillinger*: the player's own settings, validated, as a JSON-able dict.
 
 Stored locally by the screen; a bad or missing value falls back to its default rather
-than breaking the app.
+than breaking the app. Settings that cannot be read at all (too big, too deep, not JSON,
+not an object) are set aside and the player is told once (`load_settings`).
 """
 from __future__ import annotations
+
+from typing import Any
+
+from app.local_store import SETTINGS_KEY
+from app.save_guard import MAX_SETTINGS_CHARS, UnreadableSave, parse_bounded
 
 TEMPOS = {"rolig": 1.6, "normal": 1.0, "hurtig": 0.15}  # the regulars' pause, as a factor
 
@@ -31,6 +37,27 @@ def clean_settings(raw: object) -> dict:
     if raw.get("tempo") in TEMPOS:
         out["tempo"] = raw["tempo"]
     return out
+
+
+SETTINGS_RESET = "Dine indstillinger kunne ikke læses, så de er sat tilbage til standard."
+
+
+def load_settings(store: Any) -> tuple[dict, str]:
+    """(settings, problem) from a local_store.LocalStore. `problem` is "" when the stored
+    settings were fine or missing; else the technical reason, and the stored text has been
+    set aside under its backup key (so the next load is clean: the player is told once).
+    A single bad value is not a problem: it quietly falls back to its default."""
+    text = store.read(SETTINGS_KEY)
+    if text is None:
+        return dict(DEFAULTS), ""
+    try:
+        raw = parse_bounded(text, MAX_SETTINGS_CHARS)
+        if not isinstance(raw, dict):
+            raise UnreadableSave(f"not an object but {type(raw).__name__}")
+    except UnreadableSave as exc:
+        store.set_aside(SETTINGS_KEY, text, str(exc), MAX_SETTINGS_CHARS)
+        return dict(DEFAULTS), f"settings unreadable: {exc}"
+    return clean_settings(raw), ""
 
 
 def tempo_factor(settings: dict) -> float:

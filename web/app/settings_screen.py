@@ -5,9 +5,10 @@ from html import escape
 from typing import Any
 
 from app import screens
+from app.browser_storage import warn
 from app.dom_util import present
 from app.local_store import SETTINGS_KEY, store
-from app.player_settings import TEMPOS, clean_settings
+from app.player_settings import SETTINGS_RESET, TEMPOS, clean_settings, load_settings
 from pyodide.ffi import create_proxy
 
 SCREEN = "indstillinger"
@@ -51,13 +52,16 @@ def on_change(ev: Any) -> None:
     key = t.getAttribute("data-setting")
     if not present(key):
         return
-    s = clean_settings(store.read_json(SETTINGS_KEY))
+    s, _problem = load_settings(store)
     raw = dict(s)
     raw[key] = bool(t.checked) if t.type == "checkbox" else str(t.value)
     s = clean_settings(raw)
-    store.write_json(SETTINGS_KEY, s)
+    saved = store.write_json(SETTINGS_KEY, s)
     status = _state["root"].querySelector(".saved")
-    status.textContent = "Gemt" if s[key] == raw[key] else "Ugyldig værdi – beholder den gamle"
+    if s[key] != raw[key]:
+        status.textContent = "Ugyldig værdi – beholder den gamle"
+    else:
+        status.textContent = "Gemt" if saved else "Kan ikke gemmes – gælder kun til appen lukkes"
 
 
 def on_click(ev: Any) -> None:
@@ -67,8 +71,12 @@ def on_click(ev: Any) -> None:
 
 def render(root: Any, **_kw: Any) -> None:
     _state["root"] = root
-    root.innerHTML = settings_html(clean_settings(store.read_json(SETTINGS_KEY)))
+    settings, problem = load_settings(store)
+    root.innerHTML = settings_html(settings)
     section = root.querySelector('[data-testid="settings"]')
+    if problem:
+        warn(f"Bodegabordet: {problem}")
+        section.querySelector(".saved").textContent = SETTINGS_RESET
     section.addEventListener("change", _proxy("change", on_change))
     section.addEventListener("click", _proxy("click", on_click))
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from app import screens, table_screen
+from app.browser_storage import warn
 from app.dom_util import present
-from app.local_store import SETTINGS_KEY, store
-from app.player_settings import clean_settings, tempo_factor
+from app.local_store import store
+from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
 from app.setup_markup import Draft, setup_html
 from app.table_session import Session
 from app.table_setup import Seat, default_seats
@@ -33,10 +34,23 @@ def _proxy(name: str, fn: Any) -> Any:
     return p[name]
 
 
+def _settings() -> dict:
+    """The settings; unreadable ones were set aside: the notice says so (once) and warns."""
+    settings, problem = load_settings(store)
+    if problem:
+        warn(f"Bodegabordet: {problem}")
+        if _state["draft"] is not None:
+            _state["draft"].notice = SETTINGS_RESET
+        else:
+            _state["notice"] = SETTINGS_RESET
+    return settings
+
+
 def _draft() -> Draft:
     if _state["draft"] is None:
-        settings = clean_settings(store.read_json(SETTINGS_KEY))
+        settings = _settings()
         d = Draft()
+        d.notice = _state.pop("notice", "")
         d.seats = default_seats(settings["name"]) if _regulars() else \
             [Seat(settings["name"], "human"), Seat("Spiller 2", "human")]
         d.name_shared_seats()
@@ -90,7 +104,7 @@ def on_click(ev: Any) -> None:
 def start() -> None:
     d = _draft()
     try:
-        settings = clean_settings(store.read_json(SETTINGS_KEY))
+        settings = _settings()
         session = Session(d.seats, d.rules(), tempo=tempo_factor(settings))
     except IllegalAction as exc:
         d.error = str(exc)

@@ -11,10 +11,21 @@ from typing import Any
 import js
 from app import clock_feedback, screens
 from app.bid_picker import BidPicker, face_from_key
+from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
-from app.local_store import SETTINGS_KEY, TABLE_KEY, store
+from app.local_store import TABLE_KEY, store
 from app.peek_gesture import PeekGesture
-from app.player_settings import clean_settings, practice_wanted, tempo_factor
+from app.player_settings import (
+    SETTINGS_RESET,
+    clean_settings,
+    load_settings,
+    practice_wanted,
+    tempo_factor,
+)
+from app.save_guard import MAX_TABLE_CHARS
+from app.save_status import SaveStatus
+from app.tab_claim import FREE, TAKE
+from app.tab_lock import TabLock
 from app.table_markup import (
     TableLook,
     controls_html,
@@ -40,6 +51,7 @@ SKELETON = """
     <span class="bar-title">Snyd</span>
     <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">Tavlen</button>
   </div>
+  <p class="save-failed" id="save-failed" data-testid="save-failed" role="status" hidden></p>
   <div class="felt-wrap">
     <div class="felt-area" id="felt-area" data-testid="table"></div>
     <div class="clock" id="clock" data-testid="clock" role="timer" aria-label="Tid tilbage" hidden></div>
@@ -66,6 +78,9 @@ class TableUI:
         self.settings: dict = clean_settings(None)
         self._handlers: dict[str, Any] = {}
         self._mounted = False
+        self.saving = SaveStatus()
+        self.pending_toast = ""  # said once the table is drawn (e.g. settings were reset)
+        self.tabs = TabLock(on_change=self.claim_changed)
 
     # ---------- set-up ----------
     def handler(self, name: str, fn: Any) -> Any:
@@ -82,33 +97,112 @@ class TableUI:
         self.gesture.up()
 
     def load_saved(self) -> Session | None:
-        """The unfinished table from local storage, or None. Corrupt -> CorruptSave (cleared)."""
+        """The unfinished table from local storage, or None. Corrupt -> CorruptSave, and the
+        text is set aside under the backup key (one copy, for a bug report), off the table key."""
         text = store.read(TABLE_KEY)
         if text is None:
             return None
         try:
             return Session.from_json(text)
-        except CorruptSave:
-            store.remove(TABLE_KEY)
+        except CorruptSave as exc:
+            warn(f"Bodegabordet: the saved table was set aside ({TABLE_KEY}.backup): {exc.detail}")
+            store.set_aside(TABLE_KEY, text, exc.detail, MAX_TABLE_CHARS)
             raise
 
     def save(self) -> None:
-        if self.session is not None:
-            store.write(TABLE_KEY, self.session.to_json())
+        """Store the table, if this tab holds it. A failure shows a line at once and every later
+        change tries again; the first save that works clears the line."""
+        if self.session is None or not self.tabs.still_mine():
+            return
+        if self.saving.ask_persist():
+            ask_persistence()
+        ok = store.write(TABLE_KEY, self.session.to_json())
+        self.saving.after_save(ok, store.last_failure)
+        self.show_save_line()
+
+    def show_save_line(self) -> None:
+        line = self.el("save-failed")
+        if present(line):
+            line.textContent = self.saving.line
+            line.hidden = not self.saving.line
+
+    def read_settings(self) -> dict:
+        """The settings; unreadable ones were set aside: say so once (the toast) and warn."""
+        settings, problem = load_settings(store)
+        if problem:
+            warn(f"Bodegabordet: {problem}")
+            self.pending_toast = SETTINGS_RESET
+        return settings
+
+    # ---------- one table, one tab ----------
+    def claim_changed(self) -> None:
+        """The lock or the token changed whether this tab holds the table (tab_lock.py)."""
+        if not self.tabs.claim.may_write and self.session is not None:
+            self.stop_timers()  # another tab plays it now: no regular, no clock, no save here
+            self.session = None
+        if screens.current() == SCREEN:
+            screens.show(SCREEN)
+
+    def claim_html(self) -> str:
+        notice = self.tabs.claim.notice()
+        if notice is None:  # asking: the answer comes within milliseconds
+            return '<section class="snyd-table tab-claim" data-testid="table-wait" aria-busy="true"></section>'
+        head, text = notice
+        return (f'<section class="panel tab-claim" data-testid="table-elsewhere" role="alert">'
+                f'<h2>{head}</h2><p>{text}</p>'
+                f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">{TAKE}</button>'
+                f'<button type="button" class="back" data-action="home">Til forsiden</button></section>')
+
+    def set_a_new_table(self, notice: str = "") -> None:
+        """No table to show: *Dæk bordet*, with what the player must know (a corrupt table,
+        settings that were reset)."""
+        notice = " ".join(n for n in (notice, self.pending_toast) if n)
+        self.pending_toast = ""
+        screens.show("dæk bordet", notice=notice)
+
+    def render_claim(self, root: Any) -> None:
+        root.innerHTML = self.claim_html()
+        section = root.querySelector(".tab-claim")
+        section.addEventListener("click", self.handler("claim-click", self.on_claim_click))
+
+    def on_claim_click(self, ev: Any) -> None:
+        target = ev.target.closest("[data-action]")
+        if not present(target):
+            return
+        if target.getAttribute("data-action") == "take":
+            self.take_table()
+        elif target.getAttribute("data-action") == "home":
+            screens.show(screens.START)
+
+    def take_table(self) -> None:
+        """*Tag bordet hertil*: hold the table here and go on from its latest save."""
+        self.stop_timers()
+        self.session = None  # whatever this tab had is older than the save
+        self.tabs.take()
+        screens.show(SCREEN)
 
     def el(self, id_: str) -> Any:
         return js.document.getElementById(id_)
 
     def render(self, root: Any) -> None:
-        self.settings = clean_settings(store.read_json(SETTINGS_KEY))
+        self.settings = self.read_settings()
         if self.session is None:
+            if store.read(TABLE_KEY) is None:
+                self.set_a_new_table()
+                return
+            if self.tabs.claim.state == FREE:
+                self.tabs.ask()  # without Web Locks the answer is already here
+            if not self.tabs.claim.may_write:
+                self.stop_timers()
+                self.render_claim(root)
+                return
             try:
                 saved = self.load_saved()
             except CorruptSave as exc:
-                screens.show("dæk bordet", notice=str(exc))
+                self.set_a_new_table(str(exc))
                 return
             if saved is None:
-                screens.show("dæk bordet")
+                self.set_a_new_table()
                 return
             self.start(saved)
         self.session.tempo = tempo_factor(self.settings)
@@ -138,6 +232,9 @@ class TableUI:
             self._mounted = True
         self.interval = js.setInterval(self.handler("tick", self.on_tick), TICK_MS)
         self.refresh()
+        if self.pending_toast:
+            self.toast(self.pending_toast)
+            self.pending_toast = ""
 
     def stop_timers(self) -> None:
         if self.timer is not None:
@@ -221,8 +318,18 @@ class TableUI:
         panel = self.el("tally-panel")
         if not panel.hidden:
             panel.innerHTML = self.tally_panel_html()
+        self.report_faults()
         self.save()
+        if self.session is None:
+            return  # the save found the table taken by another tab: this one stops
         self.schedule()
+
+    def report_faults(self) -> None:
+        """A regular that crashed is reported, not hidden: a line at the table, the traceback
+        in the console (the clock's rule has played its turn)."""
+        for fault in self.session.new_faults():
+            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
+            self.toast(fault.line)
 
     def advice(self, v: dict) -> dict | None:
         if not practice_wanted(self.settings, v["rules"], bool(self.session.regulars)):
@@ -413,14 +520,18 @@ ui = TableUI()
 
 
 def start_table(session: Session) -> None:
-    """Sit down at a new table (from *Dæk bordet*) and show it."""
+    """Sit down at a new table (from *Dæk bordet*) and show it. A new table is dealt here, so
+    this tab holds it: another tab on the old table shows that the table moved."""
+    ui.tabs.take()
+    forget_table()  # the old table goes first (if the new one cannot be saved, no old one resumes)
     ui.start(session)
     ui.save()
     screens.show(SCREEN)
 
 
 def current_session() -> Session | None:
-    if ui.session is None:
+    """The table in play here; a saved one is loaded only by the tab that holds it."""
+    if ui.session is None and ui.tabs.claim.may_write:
         try:
             saved = ui.load_saved()
         except CorruptSave:
@@ -435,9 +546,11 @@ def has_saved_table() -> bool:
 
 
 def forget_table() -> None:
+    """Clear the table (a new one follows). Removing is writing: only the holding tab does it."""
     ui.stop_timers()
     ui.session = None
-    store.remove(TABLE_KEY)
+    if ui.tabs.claim.may_write:
+        store.remove(TABLE_KEY)
 
 
 def render(root: Any, **_kw: Any) -> None:

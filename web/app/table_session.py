@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import random
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from app.announcements import bid_words, lines_for
+from app.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
 from app.table_setup import Seat, check_seats
 from app.turn_clock import TurnClock
 
@@ -31,15 +33,34 @@ SAVE_VERSION = 1
 PAUSE_MIN_MS = 700
 PAUSE_SPREAD_MS = 700
 PAUSE_PER_BID_MS = 60
+MAX_FAULTS = 20  # a regular that crashes every turn must not grow memory all evening
+
+CORRUPT_SAVE = "Det gemte bord kunne ikke læses, så vi dækker et nyt bord."
 
 
 class CorruptSave(ValueError):
-    """A saved table that cannot be restored; the screen says so and sets a fresh table."""
+    """A saved table that cannot be restored; the screen says so and sets a fresh table.
+
+    str() is the player's sentence only; `detail` (technical, English) is for the console
+    and the set-aside copy.
+    """
 
     def __init__(self, detail: str):
-        super().__init__("Det gemte bord kunne ikke læses, så vi dækker et nyt bord. "
-                         f"(The saved table was unreadable: {detail})")
+        super().__init__(CORRUPT_SAVE)
         self.detail = detail
+
+
+@dataclass(frozen=True)
+class RegularFault:
+    """A regular that raised instead of playing: the clock's rule acted for it."""
+    player: str
+    error: str       # "ZeroDivisionError: division by zero"
+    traceback: str   # the full traceback, for console.warn
+
+    @property
+    def line(self) -> str:
+        """The short line at the table."""
+        return f"{self.player} gik i stå – uret tog turen"
 
 
 @dataclass(frozen=True)
@@ -70,6 +91,8 @@ class Session:
         self.clock = TurnClock(rules.time_limit) if rules.time_limit else None
         self._pause_rng = random.Random(self.seed ^ 0x5EED)
         self._pause: tuple[object, int] | None = None
+        self.faults: list[RegularFault] = []  # regulars that crashed (newest last, bounded)
+        self._faults_told = 0
         if self.view()["phase"] == "idle":
             self.table.deal()
         self.seen = len(self.view()["events"])  # news starts after what is already on the table
@@ -178,11 +201,27 @@ class Session:
         try:
             action = self.regulars[name].decide(bot_view)
             self.table.act(name, action)
-        except Exception:  # a confused regular must not stop the evening: the clock's rule acts  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001
+            # A confused regular must not stop the evening: the clock's rule acts. But it is
+            # a bug, so it is recorded (the screen warns in the console and says a line).
+            self._record_fault(name, exc)
             action = {"type": "timeout"}
             self.table.act(name, action)
         self._update_handoff()
         return action
+
+    def _record_fault(self, name: str, exc: BaseException) -> None:
+        self.faults.append(RegularFault(name, f"{type(exc).__name__}: {exc}",
+                                        "".join(traceback.format_exception(exc))))
+        if len(self.faults) > MAX_FAULTS:
+            self.faults.pop(0)
+            self._faults_told = max(0, self._faults_told - 1)
+
+    def new_faults(self) -> list[RegularFault]:
+        """Faults since the last call (each is reported once)."""
+        fresh = self.faults[self._faults_told:]
+        self._faults_told = len(self.faults)
+        return fresh
 
     def next_round(self) -> None:
         """After a reveal or a game's end: shake again (S2, S35)."""
@@ -226,7 +265,8 @@ class Session:
         if who in self.regulars:
             try:
                 said = self.regulars[who].say(event, self.table.view(who))
-            except Exception:  # noqa: BLE001
+            except Exception as exc:  # a line is not worth stopping for, but it is a bug  # noqa: BLE001
+                self._record_fault(who, exc)
                 said = None
             if said:
                 return said
@@ -245,7 +285,8 @@ class Session:
             return None
         try:
             said = self.regulars[who].say(event, self.table.view(who))
-        except Exception:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001
+            self._record_fault(who, exc)
             return None
         return (who, said) if said else None
 
@@ -281,12 +322,20 @@ class Session:
                 raise ValueError("not a saved Snyd table")
             if d.get("version") != SAVE_VERSION:
                 raise ValueError(f"unknown version {d.get('version')!r}")
-            seats = [Seat.from_dict(s) for s in d["seats"]]
+            seats = [Seat.from_dict(s) for s in _list(d["seats"], "seats")]
             rules = Rules.from_dict(d["rules"])
-            table = Table.replay([s.name for s in seats], rules, d["log"])
-            s = cls(seats, rules, seed=int(d["seed"]), tempo=float(d.get("tempo", 1.0)), _table=table,
+            table = Table.replay([s.name for s in seats], rules, _list(d["log"], "log"))
+            seed, tempo = d["seed"], d.get("tempo", 1.0)
+            if type(seed) is not int or not 0 <= seed < 2**63:
+                raise ValueError("the seed is not a whole number")
+            if type(tempo) not in (int, float) or not 0 < tempo <= 10:
+                raise ValueError("the tempo is not a factor")
+            s = cls(seats, rules, seed=seed, tempo=float(tempo), _table=table,
                     regular_factory=regular_factory)
-            for name, memory in d.get("memory", {}).items():
+            memories = d.get("memory", {})
+            if not isinstance(memories, dict):
+                raise TypeError("the regulars' memory is not a mapping")
+            for name, memory in memories.items():
                 if name not in s.regulars:
                     raise ValueError(f"{name!r} is not a regular at this table")
                 s.regulars[name].recall(memory)
@@ -305,8 +354,15 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str, regular_factory: Callable[[str, int], Any] | None = None) -> Session:
+        """Size and nesting are bounded before parsing (save_guard): no text blanks the app."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise CorruptSave(f"not JSON: {exc}") from None
+            data = parse_bounded(text, MAX_TABLE_CHARS)
+        except UnreadableSave as exc:
+            raise CorruptSave(str(exc)) from None
         return cls.from_dict(data, regular_factory)
+
+
+def _list(value: object, what: str) -> list:
+    if not isinstance(value, list):
+        raise TypeError(f"{what} is not a list")
+    return value
