@@ -1,0 +1,173 @@
+"""The guest's side of a table with friends: what its phone sends and what it shows.
+
+Transport-agnostic: ``hello()``, ``act()``, ``receive()`` and ``tick()`` return the frames to
+send (text), and the transport sends them on whatever channel is open (WebRTC or the relay).
+The guest never names its seat in a message: the host knows it from the channel.
+Frames from the host are validated like any input (a relay path carries other people's
+frames too): a bad one is counted and ignored, and never changes the view.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.peers.protocol import ProtocolError, decode_from_host, encode, is_action
+from app.peers.view_sync import Assembler
+
+from engine.errors import IllegalAction
+
+PING_AFTER_S = 2.0     # a silent host gets a ping; its pong also reveals a lost last frame
+HOST_SILENT_S = 6.0    # no word from the host this long: "Venter på værten"
+RESYNC_AGAIN_S = 3.0   # a resync that got no answer is asked again
+
+WAITING_HOST = "Venter på værten"
+
+
+def danish(message: str) -> str:
+    """The player's part of an error: the Danish sentence before the English in brackets."""
+    head, sep, _ = message.rpartition(" (")
+    return head if sep and message.endswith(")") and head else message
+
+
+class GuestSession:
+    """One guest's phone at a host's table."""
+
+    def __init__(self, name: str, token: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.name = name
+        self.token = token            # store it on the device: it brings this phone back to its seat
+        self.seat: str | None = None  # the player this phone is, once welcomed
+        self.seats: list[dict[str, Any]] = []   # the lobby: who sits where, connected or not
+        self.started = False
+        self.pending: dict[str, Any] | None = None  # {"id", "action"} sent, not yet answered
+        self.error: str | None = None  # the last error, Danish, for the screen
+        self.error_code: str | None = None
+        self.closed: str | None = None  # the host's "bye" reason: removed / closed / replaced
+        self.bad_frames = 0            # frames that broke the protocol (ignored)
+        self.resyncs = 0               # resyncs asked (for tests and the console)
+        self.clock = clock
+        self._sync = Assembler()
+        self._last_act = 0
+        self._lobby_seq = 0
+        self._seen_seq = 0
+        self._heard = clock()
+        self._pinged = self._heard
+        self._resync_at: float | None = None
+        self._pings = 0
+
+    # --- what the screen reads ------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any] | None:
+        """This seat's view, assembled from the host's updates (None before the first)."""
+        return self._sync.view()
+
+    @property
+    def waiting_host(self) -> bool:
+        """True while the host has been silent too long (or never answered): show WAITING_HOST."""
+        return self.clock() - self._heard >= HOST_SILENT_S
+
+    # --- what the phone sends -------------------------------------------------------------------
+
+    def hello(self) -> str:
+        """The first frame on every new channel: sit down, or come back with the seat token."""
+        return encode("hello", name=self.name, token=self.token)
+
+    def act(self, action: dict[str, Any]) -> str:
+        """The player's bid or *Løft* as a frame; it stays ``pending`` until the host answers."""
+        if self.pending is not None:
+            raise IllegalAction("Vent, værten har ikke svaret endnu (an action is pending)")
+        if not is_action(action):
+            raise IllegalAction("Du kan byde eller løfte (you may bid or call)")
+        self._last_act += 1
+        self.pending = {"id": self._last_act, "action": dict(action)}
+        return encode("act", id=self._last_act, action=action)
+
+    def tick(self) -> list[str]:
+        """Feed the time now and then: pings a silent host, asks again for a lost resync."""
+        now = self.clock()
+        out = []
+        if self._resync_at is not None and now - self._resync_at >= RESYNC_AGAIN_S:
+            out.append(self._resync())
+        if now - max(self._heard, self._pinged) >= PING_AFTER_S:
+            self._pinged = now
+            self._pings += 1
+            out.append(encode("ping", n=self._pings))
+        return out
+
+    # --- what the phone receives ----------------------------------------------------------------
+
+    def receive(self, text: object) -> list[str]:
+        """One frame from the host; returns the frames to send back (acks, resyncs, pongs)."""
+        try:
+            msg = decode_from_host(text)
+            return self._handle(msg)
+        except ProtocolError:
+            self.bad_frames += 1
+            return []
+
+    def _handle(self, msg: dict[str, Any]) -> list[str]:
+        kind = msg["t"]
+        if kind != "welcome" and self.seat is None and kind not in ("error", "bye"):
+            raise ProtocolError("hello_first", "Besked før velkomst (message before welcome)")
+        self._heard = self.clock()
+        if kind in ("lobby", "update"):
+            self._seen_seq = max(self._seen_seq, msg["seq"])
+        if kind == "welcome":
+            self.seat, self.token = msg["seat"], msg["token"]
+            self._last_act = max(self._last_act, msg["last_act"])
+            self._sync.restart(msg["seq"])
+            self._lobby_seq = self._seen_seq = msg["seq"]
+            self.closed = self.error = self.error_code = None
+            return []
+        if kind == "lobby":
+            if msg["seq"] > self._lobby_seq:
+                self._lobby_seq = msg["seq"]
+                self.seats, self.started = msg["seats"], msg["started"]
+            return []
+        if kind == "update":
+            return self._update(msg)
+        if kind == "error":
+            self._error(msg)
+            return []
+        if kind == "bye":
+            self.closed = msg["reason"]
+            if msg["reason"] == "removed":
+                self.token = None  # that seat is gone; the next hello asks for a new one
+            return []
+        if kind == "ping":
+            return [encode("pong", n=msg["n"])] + self._check_seq(msg["seq"])
+        return self._check_seq(msg["seq"])  # pong
+
+    def _update(self, msg: dict[str, Any]) -> list[str]:
+        if msg["view"]["me"] != self.seat:
+            raise ProtocolError("bad_field", "Visningen er ikke din plads (view of another seat)")
+        result = self._sync.apply(msg)
+        if result == "gap":
+            return [] if self._resync_at is not None else [self._resync()]
+        if result == "stale":
+            return []
+        if self.pending is not None and msg["last_act"] >= self.pending["id"]:
+            self.pending = None  # the host took it: the view shows it
+        if msg["more"]:
+            return []
+        self._resync_at = None
+        return [encode("ack", seq=msg["seq"], events=len(self._sync.events))]
+
+    def _error(self, msg: dict[str, Any]) -> None:
+        if self.pending is not None and msg["id"] == self.pending["id"]:
+            self.pending = None
+        self.error, self.error_code = danish(msg["message"]), msg["code"]
+        if msg["code"] == "bad_token":
+            self.token = None  # the table no longer knows this phone: sit down anew
+
+    def _check_seq(self, seq: int) -> list[str]:
+        """A pong/ping names the host's last seq for us: beyond what we saw, a frame was lost."""
+        if seq > self._seen_seq and self._resync_at is None:
+            return [self._resync()]
+        return []
+
+    def _resync(self) -> str:
+        self._resync_at = self.clock()
+        self.resyncs += 1
+        return encode("resync", seq=self._sync.seq)

@@ -1,0 +1,320 @@
+"""The host's room: seats, channels, seat tokens and per-guest views over a table it holds.
+
+Host-authoritative (docs/protocol.md): the host's phone holds the table, every guest action
+goes through ``table.act`` for the seat its channel is bound to, and each guest gets only
+its own seat's view. Transports plug in from outside: ``connect(channel, send)`` when a data
+channel or relay path opens, ``receive(channel, text)`` for each frame, ``disconnect(channel)``
+when it drops. Channels are opaque ids; a ``hello`` binds one to a seat.
+
+Nothing a guest sends can change the table except a valid action for its own seat, on its
+turn, with a fresh action id; anything else is answered with an ``error`` to that channel
+only and leaves the table as it was.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from app.peers.protocol import SEATS_MAX, ProtocolError, decode_from_guest, encode, is_name
+from app.peers.view_sync import Outbox
+
+from engine.errors import IllegalAction
+
+AWAY_AFTER_S = 20.0   # "genforbinder" this long, then "væk": a regular may cover the seat's turns
+RATE_PER_S = 10.0     # a person taps far slower; acks and pings come about once per update
+RATE_BURST = 30       # room for a burst of acks after a quick run of regulars' moves
+MAX_CHANNELS = 4 * SEATS_MAX  # stale channels linger until the transport reports them closed
+
+
+class TableLike(Protocol):
+    """What the room needs of a table: an engine ``Table`` has it (and later the Session)."""
+
+    players: Sequence[str]
+
+    def view(self, player: str) -> dict[str, Any]: ...
+
+    def act(self, player: str, action: Mapping[str, Any]) -> Any: ...
+
+
+@dataclass
+class Seat:
+    """One seat at the host's table, as the room sees it."""
+
+    player: str
+    kind: str                      # "host" | "guest" | "regular"
+    token: str | None = None       # guests only: lets that phone back into this seat
+    channel: str | None = None     # the channel bound to it now
+    connection: str = "connected"  # "connected" | "reconnecting" | "away"
+    since: float = 0.0             # when ``connection`` last changed (the room's clock)
+    last_act: int = 0              # the highest action id accepted from this seat
+    waiting: bool = False          # arrived after the start: not at the table yet
+    outbox: Outbox = field(default_factory=Outbox)
+
+    def lobby_entry(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind, "connection": self.connection,
+                "waiting": self.waiting}
+
+
+@dataclass
+class _Channel:
+    send: Callable[[str], None]
+    seat: Seat | None
+    allowance: float   # token bucket
+    stamp: float
+    told_rate: bool = False  # one "too fast" error per burst, not one per dropped frame
+
+
+class HostRoom:
+    """A table with friends, seen from the host's phone."""
+
+    def __init__(self, host: str, clock: Callable[[], float] = time.monotonic) -> None:
+        if not is_name(host):
+            raise IllegalAction("Værten skal have et navn på 1–20 tegn (host needs a name)")
+        self.clock = clock
+        self.seats: list[Seat] = [Seat(host, "host", since=clock())]
+        self.table: TableLike | None = None
+        self.closed = False
+        self._channels: dict[str, _Channel] = {}
+
+    # --- the transport's side -------------------------------------------------------------------
+
+    def connect(self, channel: str, send: Callable[[str], None]) -> bool:
+        """A channel opened (WebRTC or relay). False (and nothing kept) when the room is full
+        of channels or closed; the transport should then close it."""
+        if self.closed or (channel not in self._channels
+                           and len(self._channels) >= MAX_CHANNELS):
+            return False
+        old = self._channels.get(channel)
+        if old is not None and old.seat is not None:
+            self._lost(old.seat)
+        self._channels[channel] = _Channel(send, None, RATE_BURST, self.clock())
+        return True
+
+    def disconnect(self, channel: str) -> None:
+        """The channel dropped: its seat is "reconnecting" until the guest says hello again."""
+        ch = self._channels.pop(channel, None)
+        if ch is not None and ch.seat is not None and ch.seat.channel == channel:
+            self._lost(ch.seat)
+            self._send_lobby()
+
+    def receive(self, channel: str, text: object) -> None:
+        """One frame from a channel. Errors go back to that channel only."""
+        ch = self._channels.get(channel)
+        if ch is None or self.closed:
+            return
+        if not self._allowed(ch):
+            if not ch.told_rate:
+                ch.told_rate = True
+                self._error(ch, ProtocolError(
+                    "rate", "For mange beskeder på kort tid; vent et øjeblik (too many messages)"))
+            return
+        ch.told_rate = False
+        try:
+            self._handle(channel, ch, decode_from_guest(text))
+        except ProtocolError as err:
+            self._error(ch, err)
+
+    def tick(self) -> None:
+        """Feed the time now and then: a seat "reconnecting" too long becomes "away"."""
+        now = self.clock()
+        changed = False
+        for seat in self.seats:
+            if seat.connection == "reconnecting" and now - seat.since >= AWAY_AFTER_S:
+                seat.connection, seat.since = "away", now
+                changed = True
+        if changed:
+            self._send_lobby()
+
+    # --- the host's side ------------------------------------------------------------------------
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The seats as the lobby lists them (seat order)."""
+        return [s.lobby_entry() for s in self.seats]
+
+    def connection(self, player: str) -> tuple[str, float]:
+        """``(state, since)`` of a seat, for the badge (and for a regular covering an away seat)."""
+        return self._seat(player).connection, self._seat(player).since
+
+    def seat_regular(self, name: str) -> None:
+        """Before the start: a regular takes an empty seat."""
+        self._before_start()
+        self._check_new_name(name)
+        self.seats.append(Seat(name, "regular", since=self.clock()))
+        self._send_lobby()
+
+    def remove_seat(self, player: str) -> None:
+        """Before the start (or a late arrival's seat at any time): the seat goes, its token
+        stops working and its phone is told ``bye``."""
+        seat = self._seat(player)
+        if seat.kind == "host":
+            raise IllegalAction("Værten kan ikke fjerne sig selv (the host cannot be removed)")
+        if self.table is not None and not seat.waiting:
+            raise IllegalAction(f"{player} spiller allerede med (the game has started)")
+        self.seats.remove(seat)
+        if seat.channel is not None:
+            ch = self._channels[seat.channel]
+            ch.seat = None
+            ch.send(encode("bye", reason="removed"))
+        self._send_lobby()
+
+    def start(self, table: TableLike) -> None:
+        """The evening starts at ``table``, whose players are the lobby's seats in order."""
+        self._before_start()
+        names = [s.player for s in self.seats]
+        if list(table.players) != names:
+            raise IllegalAction("Bordets spillere passer ikke med pladserne (players ≠ seats)")
+        self.table = table
+        self._send_lobby()
+        self.table_changed()
+
+    def table_changed(self) -> None:
+        """Call after any change of the table not made through a guest (the host's own move, a
+        regular's, a deal, the clock): every connected guest gets its own ``update``."""
+        if self.table is None:
+            return
+        for seat in self.seats:
+            self._send_updates(seat)
+
+    broadcast = table_changed
+
+    def close(self) -> None:
+        """The host ends the table: every phone is told, and nothing more is read."""
+        for ch in self._channels.values():
+            ch.send(encode("bye", reason="closed"))
+        self._channels.clear()
+        self.closed = True
+
+    # --- messages -------------------------------------------------------------------------------
+
+    def _handle(self, channel: str, ch: _Channel, msg: dict[str, Any]) -> None:
+        kind = msg["t"]
+        if kind == "hello":
+            self._hello(channel, ch, msg)
+            return
+        seat = ch.seat
+        if seat is None:
+            raise ProtocolError("hello_first", "Sæt dig ved bordet først (say hello first)")
+        if kind == "act":
+            self._act(seat, msg["id"], msg["action"])
+        elif kind == "ack":
+            if not seat.outbox.ack(msg["events"]):
+                raise ProtocolError("bad_ack", "Kvitteringen passer ikke (ack beyond what was sent)")
+        elif kind == "resync":
+            seat.outbox.reset()
+            self._send_lobby(seat)
+            self._send_updates(seat)
+        elif kind == "ping":
+            ch.send(encode("pong", n=msg["n"], seq=seat.outbox.seq))
+
+    def _hello(self, channel: str, ch: _Channel, msg: dict[str, Any]) -> None:
+        if ch.seat is not None:
+            raise ProtocolError("already_seated", "Du sidder allerede ved bordet (already seated)")
+        if msg["token"] is not None:
+            seat = self._seat_by_token(msg["token"])
+        else:
+            seat = self._new_guest(msg["name"])
+        if seat.channel is not None and seat.channel in self._channels:
+            # The same phone after a reload, or a second tab: the newest channel has the seat.
+            old = self._channels[seat.channel]
+            old.seat = None
+            old.send(encode("bye", reason="replaced"))
+        ch.seat, seat.channel = seat, channel
+        seat.connection, seat.since = "connected", self.clock()
+        seat.outbox.reset()
+        ch.send(encode("welcome", seat=seat.player, token=seat.token, seq=seat.outbox.next_seq(),
+                       last_act=seat.last_act))
+        self._send_lobby()
+        self._send_updates(seat)
+
+    def _seat_by_token(self, token: str) -> Seat:
+        found = None
+        for seat in self.seats:  # compare every one in constant time: no timing oracle
+            if seat.token is not None and hmac.compare_digest(seat.token, token):
+                found = seat
+        if found is None:
+            raise ProtocolError("bad_token", "Pladsen findes ikke længere ved bordet (unknown seat "
+                                "token)")
+        return found
+
+    def _new_guest(self, name: str) -> Seat:
+        if len(self.seats) >= SEATS_MAX:
+            raise ProtocolError("table_full", f"Bordet er fuldt ({SEATS_MAX} pladser) (table full)")
+        try:
+            self._check_new_name(name)
+        except IllegalAction as err:
+            raise ProtocolError("name_taken", str(err)) from None
+        seat = Seat(name, "guest", token=secrets.token_urlsafe(16), since=self.clock(),
+                    waiting=self.table is not None)
+        self.seats.append(seat)
+        return seat
+
+    def _act(self, seat: Seat, action_id: int, action: dict[str, Any]) -> None:
+        if self.table is None or seat.waiting:
+            raise ProtocolError("not_playing", "Du er ikke med i spillet endnu (not in the game)",
+                                action_id)
+        if action_id <= seat.last_act:
+            raise ProtocolError("replay", "Den handling er allerede modtaget (old action id)",
+                                action_id)
+        try:
+            self.table.act(seat.player, action)
+        except IllegalAction as err:
+            raise ProtocolError("illegal", str(err)[:500], action_id) from None
+        seat.last_act = action_id
+        self.table_changed()
+
+    # --- sending --------------------------------------------------------------------------------
+
+    def _send_updates(self, seat: Seat) -> None:
+        if self.table is None or seat.waiting or seat.channel is None:
+            return
+        ch = self._channels[seat.channel]
+        for update in seat.outbox.updates(self.table.view(seat.player), seat.last_act):
+            ch.send(encode("update", **update))
+
+    def _send_lobby(self, only: Seat | None = None) -> None:
+        seats = self.lobby()
+        for seat in self.seats:
+            if seat.channel is not None and only in (None, seat):
+                self._channels[seat.channel].send(encode(
+                    "lobby", seq=seat.outbox.next_seq(), started=self.table is not None,
+                    seats=seats))
+
+    def _error(self, ch: _Channel, err: ProtocolError) -> None:
+        ch.send(encode("error", code=err.code, message=err.message[:500], id=err.id))
+
+    # --- bookkeeping ----------------------------------------------------------------------------
+
+    def _allowed(self, ch: _Channel) -> bool:
+        now = self.clock()
+        ch.allowance = min(RATE_BURST, ch.allowance + (now - ch.stamp) * RATE_PER_S)
+        ch.stamp = now
+        if ch.allowance < 1:
+            return False
+        ch.allowance -= 1
+        return True
+
+    def _lost(self, seat: Seat) -> None:
+        seat.channel = None
+        seat.connection, seat.since = "reconnecting", self.clock()
+
+    def _seat(self, player: str) -> Seat:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        raise IllegalAction(f"Ingen plads hedder {player!r:.30} (no such seat)")
+
+    def _check_new_name(self, name: str) -> None:
+        if not is_name(name):
+            raise IllegalAction("Navnet skal være 1–20 tegn (a name has 1–20 characters)")
+        if any(s.player.casefold() == name.casefold() for s in self.seats):
+            raise IllegalAction(f"Der sidder allerede en {name} ved bordet (name taken)")
+        if len(self.seats) >= SEATS_MAX:
+            raise IllegalAction(f"Bordet er fuldt ({SEATS_MAX} pladser) (table full)")
+
+    def _before_start(self) -> None:
+        if self.table is not None:
+            raise IllegalAction("Spillet er allerede i gang (the game has started)")

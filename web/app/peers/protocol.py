@@ -1,0 +1,249 @@
+"""The peer protocol: one versioned JSON message format for WebRTC and the relay alike.
+
+Every frame is the text of one JSON object ``{"v": 1, "t": "<type>", ...}`` (docs/protocol.md).
+Frames come from other people's phones, so decoding trusts nothing: the size is checked
+before anything is parsed, the nesting depth before ``json.loads`` (which recurses once per
+bracket and would overflow Pyodide's stack on ``[[[[…``), duplicate keys and NaN/Infinity are
+refused, and every message type has an exact set of fields, each with its type and range.
+Anything wrong is one ``ProtocolError`` with a stable code.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from itertools import accumulate
+from typing import Any
+
+VERSION = 1
+
+# Guest -> host frames are tiny (an action is < 100 characters); 8 KiB leaves room for any
+# name and token and makes a flood of big frames cheap to refuse.
+GUEST_FRAME_MAX = 8 * 1024
+# Host -> guest: Chromium's data channels carry at most 256 KiB per message
+# (RTCSctpTransport.maxMessageSize) and a 200-game view of 8 seats is ~1.6 MB of JSON
+# (docs/protocol.md "Limits"), so a full view always travels as several `update` pages, each
+# under this bound. Frames are encoded ASCII-only, so characters == bytes on the wire.
+HOST_FRAME_MAX = 64 * 1024
+# A real frame nests at most 5 deep (update > events > reveal > hands > list); 8 is margin
+# and far below where json.loads recursion hurts.
+MAX_DEPTH = 8
+
+NAME_MAX = 20            # as check_seats allows at a one-phone table
+ID_MAX = 2**31 - 1       # action ids, seq numbers, event counts: plain 31-bit counters
+QUANTITY_MAX = 99        # the engine caps bids far lower (S18); this only bounds the wire
+EVENTS_MAX = 100_000     # an evening has ~20,000 events after 200 games at 8 seats
+VIEW_KEYS_MAX = 64       # a view has ~30 fields
+KINDS = ("host", "guest", "regular")
+CONNECTIONS = ("connected", "reconnecting", "away")
+BYE_REASONS = ("removed", "closed", "replaced")
+SEATS_MAX = 8
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_CODE = re.compile(r"[a-z_]{1,32}")
+
+
+class ProtocolError(ValueError):
+    """A frame or message that breaks the protocol.
+
+    ``code`` is stable (docs/protocol.md lists them); ``message`` is for a player, Danish first,
+    English in brackets, and never quotes more than a glimpse of the bad input. The host sends
+    it back as an ``error`` message to the channel it came from, and to no one else.
+    """
+
+    def __init__(self, code: str, message: str, id: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.id = id  # the action id this answers, when it answers one
+
+
+# --- bounded parsing --------------------------------------------------------------------------
+
+# A JSON string, escapes included (unrolled loop: no backtracking on long strings).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest ``[``/``{`` nesting outside strings (an upper bound on json.loads' recursion).
+
+    Regex passes and ``accumulate`` run in C: no Python bytecode per character.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        # {"t": "ping", "t": "act"} must not mean whatever the last key says.
+        raise ProtocolError("not_json", "Beskeden har det samme felt to gange (duplicate key)")
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ProtocolError("not_json", f"Beskeden har et ugyldigt tal: {name} (not a JSON number)")
+
+
+def parse_frame(text: object, max_chars: int) -> dict[str, Any]:
+    """``text`` as a JSON object, after the size and depth bounds; else ProtocolError."""
+    if not isinstance(text, str):
+        raise ProtocolError("not_text", "Beskeden er ikke tekst (frames are JSON text)")
+    if len(text) > max_chars:
+        raise ProtocolError(
+            "too_big", f"Beskeden er for stor: {len(text)} tegn, højst {max_chars} (frame too big)")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise ProtocolError(
+            "too_deep", f"Beskeden er indlejret dybere end {MAX_DEPTH} (frame nested too deep)")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except ProtocolError:
+        raise
+    except (ValueError, RecursionError):  # ValueError also covers ints past 4,300 digits
+        raise ProtocolError("not_json", "Beskeden kan ikke læses (not JSON)") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("not_object", "Beskeden skal være et JSON-objekt (not a JSON object)")
+    return data
+
+
+# --- field checks ------------------------------------------------------------------------------
+
+Check = Callable[[Any], bool]
+
+
+def whole(lo: int, hi: int) -> Check:
+    # type() is int: a bool is an int to isinstance, and True must not be an action id.
+    return lambda x: type(x) is int and lo <= x <= hi
+
+
+def text(lo: int, hi: int) -> Check:
+    return lambda x: isinstance(x, str) and lo <= len(x) <= hi
+
+
+def one_of(*values: str) -> Check:
+    return lambda x: isinstance(x, str) and x in values
+
+
+def nullable(check: Check) -> Check:
+    return lambda x: x is None or check(x)
+
+
+def is_bool(x: Any) -> bool:
+    return type(x) is bool
+
+
+def is_token(x: Any) -> bool:
+    return isinstance(x, str) and _TOKEN.fullmatch(x) is not None
+
+
+def is_name(x: Any) -> bool:
+    # Trimmed, printable, 1-20 characters: it is shown on every phone at the table.
+    return (isinstance(x, str) and 1 <= len(x) <= NAME_MAX and x == x.strip()
+            and x.isprintable())
+
+
+def is_action(x: Any) -> bool:
+    """The engine action dict as the table screen sends it; the seat is never in it."""
+    if not isinstance(x, dict) or x.get("type") not in ("bid", "call"):
+        return False
+    if x["type"] == "call":
+        return set(x) == {"type"}
+    return (set(x) == {"type", "quantity", "face"} and whole(1, QUANTITY_MAX)(x["quantity"])
+            and (x["face"] is None or whole(1, 6)(x["face"])))
+
+
+def is_event_list(x: Any) -> bool:
+    return (isinstance(x, list) and len(x) <= EVENTS_MAX
+            and all(isinstance(e, dict) and text(1, 32)(e.get("type")) for e in x))
+
+
+def is_view_fields(x: Any) -> bool:
+    """A seat's view without its events (the engine's view contract, docs/views.md)."""
+    return (isinstance(x, dict) and len(x) <= VIEW_KEYS_MAX and x.get("game") == "snyd"
+            and is_name(x.get("me")) and "events" not in x)
+
+
+def is_lobby_seats(x: Any) -> bool:
+    if not isinstance(x, list) or len(x) > SEATS_MAX:
+        return False
+    for seat in x:
+        if not (isinstance(seat, dict)
+                and set(seat) == {"player", "kind", "connection", "waiting"}
+                and is_name(seat["player"]) and one_of(*KINDS)(seat["kind"])
+                and one_of(*CONNECTIONS)(seat["connection"]) and is_bool(seat["waiting"])):
+            return False
+    return len({s["player"] for s in x}) == len(x)
+
+
+COUNT = whole(0, ID_MAX)
+
+# Per direction and type: the exact fields besides "v" and "t", each with its check.
+FROM_GUEST: dict[str, dict[str, Check]] = {
+    "hello": {"name": is_name, "token": nullable(is_token)},
+    "act": {"id": whole(1, ID_MAX), "action": is_action},
+    "ack": {"seq": COUNT, "events": COUNT},
+    "resync": {"seq": COUNT},
+    "ping": {"n": COUNT},
+    "pong": {"n": COUNT},
+}
+FROM_HOST: dict[str, dict[str, Check]] = {
+    "welcome": {"seat": is_name, "token": is_token, "seq": COUNT, "last_act": COUNT},
+    "lobby": {"seq": COUNT, "started": is_bool, "seats": is_lobby_seats},
+    "update": {"seq": COUNT, "base": COUNT, "events": is_event_list, "view": is_view_fields,
+               "last_act": COUNT, "more": is_bool},
+    "error": {"code": lambda x: isinstance(x, str) and _CODE.fullmatch(x) is not None,
+              "message": text(1, 500), "id": nullable(whole(1, ID_MAX))},
+    "bye": {"reason": one_of(*BYE_REASONS)},
+    "ping": {"n": COUNT, "seq": COUNT},
+    "pong": {"n": COUNT, "seq": COUNT},
+}
+
+
+def check_message(data: dict[str, Any], schema: dict[str, dict[str, Check]]) -> dict[str, Any]:
+    """``data`` if it is a message of ``schema``'s direction in every field; else ProtocolError."""
+    if data.get("v") != VERSION or type(data.get("v")) is not int:
+        raise ProtocolError(
+            "bad_version",
+            f"Den anden telefon taler en anden version; opdater appen (protocol version must be "
+            f"{VERSION})")
+    kind = data.get("t")
+    if not isinstance(kind, str) or kind not in schema:
+        raise ProtocolError("unknown_type", "Ukendt slags besked (unknown message type)")
+    fields = schema[kind]
+    if kind == "act" and ({"player", "seat"} & (set(data) | _action_keys(data))):
+        # Said apart from any other bad field: the channel decides the seat, never the message.
+        raise ProtocolError("seat_field",
+                            "Du kan kun spille for din egen plads (the channel decides the seat)")
+    extra = set(data) - set(fields) - {"v", "t"}
+    missing = set(fields) - set(data)
+    if extra or missing:
+        names = ", ".join(sorted(map(str, extra | missing))[:4])[:60]
+        raise ProtocolError("bad_field",
+                            f"Beskeden {kind!r} har forkerte felter: {names} (wrong fields)")
+    for name, check in fields.items():
+        if not check(data[name]):
+            raise ProtocolError("bad_field",
+                                f"Feltet {name!r} i {kind!r} er ugyldigt (invalid field)")
+    return data
+
+
+def _action_keys(data: dict[str, Any]) -> set[str]:
+    action = data.get("action")
+    return set(action) if isinstance(action, dict) else set()
+
+
+def decode_from_guest(text: object) -> dict[str, Any]:
+    """A guest's frame as a validated message (the host calls this on every arrival)."""
+    return check_message(parse_frame(text, GUEST_FRAME_MAX), FROM_GUEST)
+
+
+def decode_from_host(text: object) -> dict[str, Any]:
+    """A host's frame as a validated message (the guest calls this on every arrival)."""
+    return check_message(parse_frame(text, HOST_FRAME_MAX), FROM_HOST)
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """One frame: compact, ASCII-only JSON (so its length in characters is its size in bytes)."""
+    return json.dumps({"v": VERSION, "t": kind, **fields}, separators=(",", ":"))
