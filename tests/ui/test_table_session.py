@@ -279,3 +279,37 @@ def test_the_view_is_built_once_per_state_and_never_stale():
     assert after is not v and after["bids"] and after == s.table.view("Mette")
     s.accept_handoff()                        # the holder changes: Jonas's view now
     assert s.view()["me"] == "Jonas" and s.view() == s.table.view("Jonas")
+
+
+def test_a_crashing_regular_is_recorded_and_reported_once_not_swallowed():
+    """The evening goes on (the clock's rule plays the turn), but the crash is on record with
+    its traceback for console.warn, and a line for the table. Fails if the except clause
+    swallows the exception silently."""
+    class Crashing(Plodder):
+        def decide(self, view):
+            return 1 // 0
+
+    s = Session([Seat("Mette", "human"), Seat("Ib", "regular")], Rules(dice_per_player=2), seed=3,
+                first="Ib", regular_factory=Crashing)
+    assert s.play_regular() == {"type": "timeout"}
+    assert s.view()["bids"][0]["player"] == "Ib"          # the evening goes on
+    [fault] = s.new_faults()
+    assert fault.player == "Ib" and fault.error.startswith("ZeroDivisionError")
+    assert "in decide" in fault.traceback and "1 // 0" in fault.traceback
+    assert fault.line == "Ib gik i stå – uret tog turen"
+    assert s.new_faults() == []                             # reported once
+
+
+def test_faults_are_bounded_and_a_crashing_line_is_recorded_too():
+    class Mumbling(Plodder):
+        def say(self, event, view):
+            raise KeyError("line")
+
+    s = Session([Seat("Mette", "human"), Seat("Ib", "regular")], Rules(dice_per_player=2), seed=3,
+                first="Ib", regular_factory=Mumbling)
+    s.play_regular()
+    s.news()
+    assert any(f.error.startswith("KeyError") for f in s.new_faults())
+    for _ in range(60):
+        s._record_fault("Ib", ValueError("again"))
+    assert len(s.faults) == 20 and len(s.new_faults()) == 20

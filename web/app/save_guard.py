@@ -41,7 +41,7 @@ def nesting_depth(text: str) -> int:
     Two regex passes and one `accumulate`, all in C: no Python bytecode per character.
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+    return max(accumulate(map(_STEP.__getitem__, brackets), initial=0))
 
 
 def parse_bounded(text: object, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:

@@ -1,0 +1,133 @@
+"""table_screen's save path in CPython with a fake DOM: a tab that does not hold the table never
+writes its key; a failed save shows the line and the next good one clears it; a crashing
+regular is warned about and said at the table.
+
+Only `js` and `pyodide.ffi` are faked; the session, the store's logic and the claim are real.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from unittest import mock
+
+import pytest
+from app import screens
+from app.local_store import TAB_KEY, TABLE_KEY, LocalStore
+from app.table_setup import Seat
+
+from engine.snyd import Rules
+
+
+class Storage:
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.full = False
+
+    def getItem(self, key):
+        return self.data.get(key)
+
+    def setItem(self, key, value):
+        if self.full:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded.")
+        self.data[key] = value
+
+    def removeItem(self, key):
+        self.data.pop(key, None)
+
+
+class Line:
+    def __init__(self) -> None:
+        self.textContent = ""
+        self.hidden = True
+
+
+@pytest.fixture
+def screen(monkeypatch):
+    """app.table_screen against a fake `js` (no Web Locks: the token decides), a fake storage."""
+    fake_js = mock.MagicMock(name="js")
+    fake_js.navigator.locks = None
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
+    ffi.to_js = lambda value, **_kw: value
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    for name in ("app.table_screen", "app.tab_lock", "app.browser_storage"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    screens.reset()
+    storage = Storage()
+    import app.local_store
+    monkeypatch.setattr(app.local_store, "store", LocalStore(storage))
+    module = importlib.import_module("app.table_screen")
+    module.storage, module.js = storage, fake_js
+    yield module
+    for name in ("app.table_screen", "app.tab_lock", "app.browser_storage"):
+        sys.modules.pop(name, None)
+    screens.reset()
+
+
+def seated(screen, monkeypatch, factory=None):
+    from app.table_session import Session
+
+    ui = screen.TableUI()
+    line = Line()
+    monkeypatch.setattr(ui, "el", lambda id_: line if id_ == "save-failed" else mock.MagicMock())
+    ui.session = Session([Seat("Mette", "human"), Seat("Henning", "regular")], Rules(dice_per_player=2),
+                         seed=3, first="Henning", regular_factory=factory)
+    return ui, line
+
+
+def test_only_the_tab_holding_the_table_writes_it(screen, monkeypatch):
+    ui, _line = seated(screen, monkeypatch)
+    ui.save()
+    assert TABLE_KEY not in screen.storage.data, "a tab that never took the table wrote it"
+    ui.tabs.take()
+    ui.save()
+    assert TABLE_KEY in screen.storage.data and screen.storage.data[TAB_KEY] == ui.tabs.claim.tab_id
+
+
+def test_a_tab_whose_table_was_taken_stops_before_writing(screen, monkeypatch):
+    ui, _line = seated(screen, monkeypatch)
+    ui.tabs.take()
+    ui.save()
+    screen.storage.data[TAB_KEY] = "another-tab"     # the other tab took it
+    screen.storage.data[TABLE_KEY] = "the other tab's save"
+    ui.save()
+    assert screen.storage.data[TABLE_KEY] == "the other tab's save"
+    assert ui.session is None and ui.tabs.claim.state == "moved"
+
+
+def test_a_failed_save_shows_the_line_keeps_trying_and_a_good_one_clears_it(screen, monkeypatch):
+    ui, line = seated(screen, monkeypatch)
+    ui.tabs.take()
+    screen.storage.full = True
+    ui.save()
+    assert not line.hidden and line.textContent == "Bordet kan ikke gemmes – lageret er fuldt"
+    ui.save()
+    assert not line.hidden
+    screen.storage.full = False
+    ui.save()
+    assert line.hidden and line.textContent == "" and TABLE_KEY in screen.storage.data
+    assert screen.js.navigator.storage.persist.call_count == 1
+
+
+def test_a_crashing_regular_is_warned_and_said_at_the_table(screen, monkeypatch):
+    class Crashing:
+        def __init__(self, name, seed):
+            pass
+
+        def decide(self, view):
+            raise ZeroDivisionError("boom")
+
+    ui, _line = seated(screen, monkeypatch, factory=Crashing)
+    toasts = []
+    monkeypatch.setattr(ui, "toast", toasts.append)
+    ui.session.play_regular()
+    ui.report_faults()
+    assert toasts == ["Henning gik i stå – uret tog turen"]
+    warned = screen.js.console.warn.call_args[0][0]
+    assert "ZeroDivisionError: boom" in warned and "Traceback" in warned
+    assert not screen.js.console.error.called
