@@ -19,6 +19,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dev", action="store_true",
                         help="serve: rebuild the site when a source file changes")
+    parser.add_argument("--downloads-per-client", type=int, default=None, metavar="N",
+                        help="serve: large downloads at once per client address (default 16; "
+                             "behind a proxy every client has the proxy's address)")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="build: output folder")
     args = parser.parse_args(argv)
 
@@ -31,9 +34,12 @@ def main(argv: list[str] | None = None) -> None:
 
     from aiohttp import web
 
-    from relay.server import create_app
+    from relay.server import Limits, create_app
 
-    app = create_app(dev=args.dev)
+    limits = Limits()
+    if args.downloads_per_client is not None:
+        limits = Limits(per_client=max(1, args.downloads_per_client))
+    app = create_app(dev=args.dev, limits=limits)
     print(f"Bodegabordet: http://{args.host}:{args.port}/" + (" (dev: rebuilds on change)" if args.dev else ""))
     web.run_app(app, host=args.host, port=args.port, print=None)
 

@@ -173,7 +173,8 @@ def _hang_up(request: web.Request) -> None:
 
 async def healthz(request: web.Request) -> web.Response:
     _record(request, 200, 0)
-    return web.json_response({"ok": True, "version": request.app[LIVE_KEY].current().version})
+    return web.json_response({"ok": True, "version": request.app[LIVE_KEY].current().version},
+                             headers={"Cache-Control": "no-store"})
 
 
 async def static(request: web.Request) -> web.StreamResponse:
