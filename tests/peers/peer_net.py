@@ -48,7 +48,8 @@ class Net:
         self.room = HostRoom(host, clock=self.clock)
         self.host = host
         self.table: Table | None = None
-        self.links: dict[str, Link] = {}   # by the guest's name as it joined
+        self.links: dict[str, Link] = {}   # by the guest's name as it joined (newest channel)
+        self.all_links: list[Link] = []    # every channel ever opened, replaced ones too
         self.rng = random.Random(rng_seed)
         self._channels = 0
 
@@ -61,6 +62,7 @@ class Net:
         link = Link(GuestSession(name, token, clock=self.clock), channel)
         assert self.room.connect(channel, lambda text, link=link: self._to_guest(link, text))
         self.links[name] = link
+        self.all_links.append(link)
         self.room.receive(channel, link.guest.hello())
         self.deliver()
         return link
@@ -77,7 +79,7 @@ class Net:
     def deliver(self, drop: float = 0.0, reorder: float = 0.0) -> None:
         """Hand every queued frame to its guest (some dropped or swapped when asked)."""
         for _ in range(10_000):
-            busy = [link for link in self.links.values() if link.queue]
+            busy = [link for link in self.all_links if link.queue]
             if not busy:
                 return
             for link in busy:
@@ -114,7 +116,8 @@ class Net:
     def link_of(self, player: str) -> Link:
         return next(link for link in self.links.values() if link.guest.seat == player)
 
-    def move(self, rng: random.Random, drop: float = 0.0, reorder: float = 0.0) -> None:
+    def move(self, rng: random.Random, drop: float = 0.0, reorder: float = 0.0,
+             deliver: bool = True) -> None:
         """The player on turn acts: the host on its own phone, a guest through a frame."""
         table = self.table
         assert table is not None
@@ -132,7 +135,8 @@ class Net:
                 view = link.guest.view()
                 assert view is not None and view["turn"] == player
                 self.send(link, link.guest.act(choose(view, rng)))
-        self.deliver(drop, reorder)
+        if deliver:
+            self.deliver(drop, reorder)
 
 
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
