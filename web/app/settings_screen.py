@@ -7,7 +7,7 @@ from typing import Any
 from app import screens
 from app.browser_storage import warn
 from app.dom_util import present
-from app.local_store import SETTINGS_KEY, store
+from app.local_store import BLOCKED, FULL, SETTINGS_KEY, store
 from app.player_settings import SETTINGS_RESET, TEMPOS, clean_settings, load_settings
 from pyodide.ffi import create_proxy
 
@@ -20,6 +20,8 @@ SWITCHES = [
     ("practice", "Øvebord mod stamgæsterne", "Procenter og forslag til dit bud (aldrig med skjult antal)."),
     ("reduced_motion", "Færre bevægelser", "Ingen animationer af bægre og terninger."),
 ]
+NOT_SAVED = {FULL: "Kunne ikke gemmes – lageret er fuldt",
+             BLOCKED: "Kunne ikke gemmes – browseren tillader det ikke"}
 TEMPO_TITLES = {"rolig": "Rolig", "normal": "Normal", "hurtig": "Hurtig"}
 
 
@@ -61,7 +63,7 @@ def on_change(ev: Any) -> None:
     if s[key] != raw[key]:
         status.textContent = "Ugyldig værdi – beholder den gamle"
     else:
-        status.textContent = "Gemt" if saved else "Kan ikke gemmes – gælder kun til appen lukkes"
+        status.textContent = "Gemt" if saved else NOT_SAVED.get(store.last_failure, NOT_SAVED[BLOCKED])
 
 
 def on_click(ev: Any) -> None:
