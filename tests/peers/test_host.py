@@ -332,3 +332,39 @@ def test_channels_are_bounded():
     room = HostRoom("Vært")
     opened = [room.connect(f"c{i}", lambda _t: None) for i in range(host_module.MAX_CHANNELS + 5)]
     assert opened.count(True) == host_module.MAX_CHANNELS
+
+
+def test_the_host_reloads_and_every_guest_comes_back_to_its_seat():
+    net = seated()
+    rng = random.Random(8)
+    for _ in range(12):
+        net.move(rng)
+    saved = json.dumps({"room": net.room.to_dict(), "log": net.table.log})
+    tokens = {name: link.guest.token for name, link in net.links.items()}
+    last_acts = {s.player: s.last_act for s in net.room.seats}
+    # The host's page reloads: a new room and table from what its phone stored.
+    data = json.loads(saved)
+    table = Table.replay(net.table.players, net.table.rules, data["log"])
+    room = HostRoom.from_dict(data["room"], table, clock=net.clock)
+    assert [s["connection"] for s in room.lobby()] == ["connected"] + ["reconnecting"] * 3
+    assert {s.player: s.last_act for s in room.seats} == last_acts
+    net.room, net.table = room, table
+    for name, token in tokens.items():
+        link = net.open(name, token=token)
+        assert link.guest.view() == table.view(name)
+    assert [s["connection"] for s in room.lobby()] == ["connected"] * 4
+    for _ in range(20):  # and the evening goes on, action ids and all
+        net.move(rng)
+    assert all(link.guest.error is None for link in net.links.values())
+
+
+@pytest.mark.parametrize("bad", [{}, {"seats": []}, {"seats": "Vært"},
+                                 {"seats": [{"player": "Vært", "kind": "guest", "token": None,
+                                             "last_act": 0, "waiting": False}]},
+                                 {"seats": [{"player": "Vært", "kind": "host", "token": None,
+                                             "last_act": 0, "waiting": False},
+                                            {"player": "vært", "kind": "guest", "token": None,
+                                             "last_act": 0, "waiting": False}]}])
+def test_a_broken_room_save_is_a_clear_error(bad):
+    with pytest.raises(IllegalAction):
+        HostRoom.from_dict(bad)

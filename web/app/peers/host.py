@@ -188,6 +188,43 @@ class HostRoom:
         self._channels.clear()
         self.closed = True
 
+    # --- the host's reload ------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seats as plain JSON, for the host's phone to store beside its table: after a
+        reload the same tokens let every guest back into its seat."""
+        return {"seats": [{"player": s.player, "kind": s.kind, "token": s.token,
+                           "last_act": s.last_act, "waiting": s.waiting} for s in self.seats]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], table: TableLike | None = None,
+                  clock: Callable[[], float] = time.monotonic) -> HostRoom:
+        """A room restored from ``to_dict`` (at ``table`` if the evening had started); every
+        guest is "reconnecting" until its phone says hello again. Bad data -> IllegalAction."""
+        try:
+            entries = data["seats"]
+            host = entries[0]
+            if host["kind"] != "host":
+                raise ValueError("the first seat is the host's")
+            room = cls(host["player"], clock)
+            for e in entries[1:]:
+                if (e["kind"] not in ("guest", "regular") or type(e["last_act"]) is not int
+                        or type(e["waiting"]) is not bool
+                        or (e["token"] is not None and not isinstance(e["token"], str))):
+                    raise ValueError("a seat is malformed")
+                room._check_new_name(e["player"])
+                room.seats.append(Seat(e["player"], e["kind"], e["token"],
+                                       connection="reconnecting" if e["kind"] == "guest"
+                                       else "connected", since=clock(),
+                                       last_act=e["last_act"], waiting=e["waiting"]))
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            raise IllegalAction(f"Bordets pladser kan ikke læses ({err!s:.60})") from None
+        if table is not None:
+            room.table = table
+            if list(table.players) != [s.player for s in room.seats if not s.waiting]:
+                raise IllegalAction("Bordets spillere passer ikke med pladserne (players ≠ seats)")
+        return room
+
     # --- messages -------------------------------------------------------------------------------
 
     def _handle(self, channel: str, ch: _Channel, msg: dict[str, Any]) -> None:

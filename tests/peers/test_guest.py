@@ -1,0 +1,100 @@
+"""The guest's phone: pending actions, errors in Danish, "Venter på værten", hostile host frames."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from app.peers.guest import HOST_SILENT_S, PING_AFTER_S, GuestSession, danish
+from app.peers.protocol import encode
+from peer_net import Net
+
+from engine.errors import IllegalAction
+from engine.snyd import Rules
+
+
+def seated() -> Net:
+    net = Net()
+    for name in ("Mette", "Kaj"):
+        net.open(name)
+    net.start(Rules(dice_per_player=2), seed=2)
+    return net
+
+
+def test_danish_keeps_the_players_sentence():
+    assert danish("Det er ikke din tur, det er Kajs (not your turn)") == "Det er ikke din tur, det er Kajs"
+    assert danish("Bare dansk") == "Bare dansk"
+    assert danish("(only brackets)") == "(only brackets)"
+
+
+def test_one_action_at_a_time_until_the_host_answers():
+    net = seated()
+    while net.table.turn in (None, net.host):
+        net.move(random.Random(0))
+    link = net.link_of(net.table.turn)
+    frame = link.guest.act({"type": "bid", "quantity": 1, "face": 6})
+    assert link.guest.pending == {"id": 1, "action": {"type": "bid", "quantity": 1, "face": 6}}
+    with pytest.raises(IllegalAction):
+        link.guest.act({"type": "call"})
+    net.send(link, frame)
+    net.deliver()
+    assert link.guest.pending is None and link.guest.error is None
+    assert link.guest.view()["bids"][-1]["player"] == link.guest.seat
+    with pytest.raises(IllegalAction):
+        link.guest.act({"type": "bid", "quantity": 1, "face": 6, "player": "Kaj"})
+    with pytest.raises(IllegalAction):
+        link.guest.act({"type": "timeout"})
+
+
+def test_waiting_for_a_silent_host_and_coming_back():
+    net = seated()
+    guest = net.links["Mette"].guest
+    assert not guest.waiting_host
+    net.clock.now += PING_AFTER_S
+    [ping] = guest.tick()
+    assert json.loads(ping)["t"] == "ping"
+    assert guest.tick() == []  # one ping per silent stretch, not one per tick
+    net.clock.now += HOST_SILENT_S
+    assert guest.waiting_host  # the screen shows "Venter på værten"
+    net.send(net.links["Mette"], encode("ping", n=1))
+    net.deliver()
+    assert not guest.waiting_host
+
+
+def test_hostile_host_frames_are_ignored_and_counted():
+    net = seated()
+    link = net.links["Mette"]
+    view = link.guest.view()
+    kaj_view = {k: v for k, v in net.table.view("Kaj").items() if k != "events"}
+    bad = [
+        "[" * 100_000,
+        "not json",
+        encode("update", seq=99, base=0, events=[], view=kaj_view, last_act=0, more=False),
+        encode("update", seq=99, base=0, events=[], view={"game": "snyd"}, last_act=0,
+               more=False),
+        encode("act", id=1, action={"type": "call"}),
+    ]
+    for text in bad:
+        assert link.guest.receive(text) == []
+    assert link.guest.bad_frames == len(bad)
+    assert link.guest.view() == view and link.guest.seat == "Mette"
+
+
+def test_a_removed_or_forgotten_seat_drops_its_token():
+    guest = GuestSession("Mette", token="T" * 22)
+    guest.receive(encode("error", code="bad_token", message="Pladsen findes ikke (x)", id=None))
+    assert guest.token is None and guest.error == "Pladsen findes ikke"
+    net = Net()
+    link = net.open("Kaj")
+    assert link.guest.token
+    net.room.remove_seat("Kaj")
+    net.deliver()
+    assert link.guest.closed == "removed" and link.guest.token is None
+
+
+def test_an_older_lobby_never_overwrites_a_newer_one():
+    net = Net()
+    link = net.open("Mette")
+    seats = [{"player": "Vært", "kind": "host", "connection": "connected", "waiting": False}]
+    assert link.guest.receive(encode("lobby", seq=1, started=True, seats=seats)) == []
+    assert link.guest.seats != seats and not link.guest.started
