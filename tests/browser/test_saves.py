@@ -141,6 +141,6 @@ def test_storage_that_throws_on_every_touch_never_stops_boot_or_play(phone_page,
     set_table(page, dice=2, regulars=1)
     line = page.get_by_test_id("save-failed")
     line.wait_for(state="visible", timeout=10_000)
-    assert line.inner_text() == "Bordet kan ikke gemmes – browseren tillader det ikke"
+    assert line.inner_text() == "Bordet kan ikke gemmes – lageret er spærret"
     until_mine(page)
     screenshot(page, "saves-storage-blocked")

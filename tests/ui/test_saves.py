@@ -250,3 +250,10 @@ def test_a_take_while_asking_is_not_undone_by_the_late_answer():
     a.take()
     a.answer(False)
     assert a.state == MINE
+
+
+def test_the_technical_detail_of_a_corrupt_save_is_bounded():
+    huge = {"format": "bodegabordet.snyd.table", "version": "9" * 100_000}  # quoted by the message
+    with pytest.raises(CorruptSave) as err:
+        Session.from_json(json.dumps(huge))
+    assert "unknown version" in err.value.detail and len(err.value.detail) <= 501

@@ -12,7 +12,7 @@ from app.local_store import BLOCKED, FULL
 
 LINES = {
     FULL: "Bordet kan ikke gemmes – lageret er fuldt",
-    BLOCKED: "Bordet kan ikke gemmes – browseren tillader det ikke",
+    BLOCKED: "Bordet kan ikke gemmes – lageret er spærret",
 }
 
 

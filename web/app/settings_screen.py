@@ -21,7 +21,7 @@ SWITCHES = [
     ("reduced_motion", "Færre bevægelser", "Ingen animationer af bægre og terninger."),
 ]
 NOT_SAVED = {FULL: "Kunne ikke gemmes – lageret er fuldt",
-             BLOCKED: "Kunne ikke gemmes – browseren tillader det ikke"}
+             BLOCKED: "Kunne ikke gemmes – lageret er spærret"}
 TEMPO_TITLES = {"rolig": "Rolig", "normal": "Normal", "hurtig": "Hurtig"}
 
 

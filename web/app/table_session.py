@@ -36,6 +36,7 @@ PAUSE_PER_BID_MS = 60
 MAX_FAULTS = 20  # a regular that crashes every turn must not grow memory all evening
 
 CORRUPT_SAVE = "Det gemte bord kunne ikke læses, så vi dækker et nyt bord."
+MAX_DETAIL = 500  # characters of technical detail kept for the console and the backup
 
 
 class CorruptSave(ValueError):
@@ -47,7 +48,8 @@ class CorruptSave(ValueError):
 
     def __init__(self, detail: str):
         super().__init__(CORRUPT_SAVE)
-        self.detail = detail
+        # An error message may quote the bad value, which may be megabytes long.
+        self.detail = detail if len(detail) <= MAX_DETAIL else detail[:MAX_DETAIL] + "…"
 
 
 @dataclass(frozen=True)
