@@ -37,6 +37,8 @@ SW_PRECACHE_MARK = "const PRECACHE = "
 _SKIP_DIRS = {"__pycache__", "node_modules", ".pytest_cache"}
 # CPython-only modules (benchmarks run by `python -m engine.snyd.bench`): never imported in the app.
 _DEV_ONLY_MODULES = {"bench.py"}
+# Python sources have no URL of their own: they reach the browser inside python.zip only.
+_NOT_SERVED = {".py", ".pyc"}
 BUNDLE = "python.zip"
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so equal sources give equal bytes (and version)
 
@@ -55,7 +57,7 @@ class Site:
     def mounts(self) -> list[tuple[str, Path, tuple[str, ...] | None]]:
         """(url prefix, directory, allowed suffixes or None for all) for the directory mounts."""
         return [
-            ("app/", self.web / "app", (".css", ".js")),
+            ("app/", self.web / "app", None),  # minus the .py (see _NOT_SERVED)
             ("vendor/", self.web / "vendor", None),
             ("icons/", self.web / "icons", (".png", ".svg")),
         ]
@@ -96,7 +98,7 @@ class Site:
             path = directory.joinpath(*parts)
             if not path.is_file():
                 return None
-            if suffixes is not None and path.suffix not in suffixes:
+            if suffixes is not None and path.suffix not in suffixes or path.suffix in _NOT_SERVED:
                 return None
             return path if _inside(path, directory) else None
         return None
@@ -138,7 +140,8 @@ class Site:
         """Every file the app needs offline, as site-relative URLs (sw.js itself excluded)."""
         urls = ["index.html", "manifest.json", "pyscript.json", BUNDLE]
         for prefix, directory, suffixes in self.mounts():
-            urls += self._listing(prefix, directory, suffixes)
+            urls += [u for u in self._listing(prefix, directory, suffixes)
+                     if Path(u).suffix not in _NOT_SERVED]
         return urls
 
     def site_urls(self) -> list[str]:

@@ -293,3 +293,13 @@ def test_real_dist_has_only_what_the_app_loads(tmp_path):
     files = {p.relative_to(tmp_path / "dist").as_posix()
              for p in (tmp_path / "dist").rglob("*") if p.is_file()}
     assert files == set(urls) | {"_headers"}
+
+
+def test_a_new_app_asset_is_served_and_precached_its_py_is_not(tmp_path):
+    site = make_site(tmp_path)
+    (tmp_path / "web/app/felt.svg").write_text("<svg/>", encoding="utf-8")
+    assert "app/felt.svg" in site.precache_urls()
+    assert "app/main.py" not in site.precache_urls() and "app/main.py" in site.python_files()
+    (svg, _, body), (py, _, _) = [r[:3] for r in requests(
+        site, ("GET", "/app/felt.svg", None), ("GET", "/app/main.py", None))]
+    assert (svg, body, py) == (200, b"<svg/>", 404)
