@@ -67,6 +67,18 @@ class Net:
         self.deliver()
         return link
 
+    def reconnect(self, link: Link) -> Link:
+        """The same phone (same GuestSession) on a new channel: the old one dropped."""
+        self.room.disconnect(link.channel)
+        self._channels += 1
+        new = Link(link.guest, f"ch{self._channels}")
+        assert self.room.connect(new.channel, lambda text, new=new: self._to_guest(new, text))
+        self.links[link.guest.name] = new
+        self.all_links.append(new)
+        self.room.receive(new.channel, new.guest.hello())
+        self.deliver()
+        return new
+
     def _to_guest(self, link: Link, text: str) -> None:
         table = self.table
         link.received.append(Sent(text, table.phase if table else None,

@@ -98,3 +98,69 @@ def test_an_older_lobby_never_overwrites_a_newer_one():
     seats = [{"player": "Vært", "kind": "host", "connection": "connected", "waiting": False}]
     assert link.guest.receive(encode("lobby", seq=1, started=True, seats=seats)) == []
     assert link.guest.seats != seats and not link.guest.started
+
+
+def _guest_on_turn(net: Net):
+    rng = random.Random(0)
+    while net.table.turn in (None, net.host):
+        net.move(rng)
+    return net.link_of(net.table.turn)
+
+
+def _bids(net: Net) -> int:
+    return sum(1 for e in net.table.events if e["type"] == "bid")
+
+
+def test_an_action_lost_with_its_channel_is_sent_again_on_reconnect():
+    net = seated()
+    link = _guest_on_turn(net)
+    before = _bids(net)
+    link.guest.act({"type": "bid", "quantity": 1, "face": 6})  # the frame never arrives
+    again = net.reconnect(link)
+    assert _bids(net) == before + 1 and again.guest.pending is None
+    assert again.guest.error is None and again.guest.view() == net.table.view(again.guest.seat)
+
+
+def test_an_action_whose_answer_was_lost_is_not_done_twice():
+    net = seated()
+    link = _guest_on_turn(net)
+    before = _bids(net)
+    net.send(link, link.guest.act({"type": "bid", "quantity": 1, "face": 6}))
+    link.queue.clear()  # the host's answer is lost
+    assert _bids(net) == before + 1 and link.guest.pending
+    again = net.reconnect(link)  # welcome says the id was taken: nothing is sent again
+    assert _bids(net) == before + 1 and again.guest.pending is None and again.guest.error is None
+    assert "error" not in [json.loads(s.text)["t"] for s in again.received]  # not even a replay
+
+
+def test_an_unanswered_action_is_resent_by_tick_and_counts_once():
+    net = seated()
+    link = _guest_on_turn(net)
+    before = _bids(net)
+    net.send(link, link.guest.act({"type": "bid", "quantity": 1, "face": 6}))
+    link.queue.clear()  # the answer is lost, the channel stays up
+    net.clock.now += 5
+    resent = [t for t in link.guest.tick() if json.loads(t)["t"] == "act"]
+    assert len(resent) == 1
+    net.send(link, resent[0])
+    net.deliver()
+    assert _bids(net) == before + 1
+    assert link.guest.pending is None and link.guest.error is None  # "replay" means: done
+    net.settle()
+    assert link.guest.view() == net.table.view(link.guest.seat)
+
+
+def test_an_action_dropped_over_the_rate_bound_goes_through_later():
+    net = seated()
+    link = _guest_on_turn(net)
+    before = _bids(net)
+    for n in range(40):
+        net.send(link, encode("ping", n=n))
+    net.send(link, link.guest.act({"type": "bid", "quantity": 1, "face": 6}))
+    net.deliver()
+    assert _bids(net) == before and link.guest.pending and link.guest.error_code == "rate"
+    net.clock.now += 5
+    for text in link.guest.tick():
+        net.send(link, text)
+    net.deliver()
+    assert _bids(net) == before + 1 and link.guest.pending is None

@@ -368,3 +368,18 @@ def test_the_host_reloads_and_every_guest_comes_back_to_its_seat():
 def test_a_broken_room_save_is_a_clear_error(bad):
     with pytest.raises(IllegalAction):
         HostRoom.from_dict(bad)
+
+
+def test_a_channel_whose_send_fails_does_not_stop_the_others():
+    net = Net()
+    net.open("Mette")
+
+    def broken(_text: str) -> None:
+        raise RuntimeError("InvalidStateError: RTCDataChannel.readyState is not 'open'")
+
+    assert net.room.connect("dead", broken)
+    net.room.receive("dead", encode("hello", name="Kaj", token=None))
+    net.open("Lis")
+    net.start(Rules(dice_per_player=2), seed=1)
+    assert net.links["Mette"].guest.view() == net.table.view("Mette")
+    assert net.links["Lis"].guest.view() == net.table.view("Lis")

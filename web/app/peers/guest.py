@@ -20,6 +20,7 @@ from engine.errors import IllegalAction
 PING_AFTER_S = 2.0     # a silent host gets a ping; its pong also reveals a lost last frame
 HOST_SILENT_S = 6.0    # no word from the host this long: "Venter på værten"
 RESYNC_AGAIN_S = 3.0   # a resync that got no answer is asked again
+RESEND_AFTER_S = 5.0   # an unanswered action is sent again (same id: it can never count twice)
 
 WAITING_HOST = "Venter på værten"
 
@@ -54,6 +55,7 @@ class GuestSession:
         self._heard = clock()
         self._pinged = self._heard
         self._resync_at: float | None = None
+        self._pending_at = 0.0
         self._pings = 0
 
     # --- what the screen reads ------------------------------------------------------------------
@@ -81,12 +83,16 @@ class GuestSession:
             raise IllegalAction("Du kan byde eller løfte (you may bid or call)")
         self._last_act += 1
         self.pending = {"id": self._last_act, "action": dict(action)}
+        self._pending_at = self.clock()
+        self.error = self.error_code = None
         return encode("act", id=self._last_act, action=action)
 
     def tick(self) -> list[str]:
         """Feed the time now and then: pings a silent host, asks again for a lost resync."""
         now = self.clock()
         out = []
+        if self.pending is not None and now - self._pending_at >= RESEND_AFTER_S:
+            out += self._resend_pending(0)
         if self._resync_at is not None and now - self._resync_at >= RESYNC_AGAIN_S:
             out.append(self._resync())
         if now - max(self._heard, self._pinged) >= PING_AFTER_S:
@@ -119,7 +125,8 @@ class GuestSession:
             self._sync.restart(msg["seq"])
             self._lobby_seq = self._seen_seq = msg["seq"]
             self.closed = self.error = self.error_code = None
-            return []
+            self._resync_at = None
+            return self._resend_pending(msg["last_act"])
         if kind == "lobby":
             if msg["seq"] > self._lobby_seq:
                 self._lobby_seq = msg["seq"]
@@ -154,9 +161,27 @@ class GuestSession:
         self._resync_at = None
         return [encode("ack", seq=msg["seq"], events=len(self._sync.events))]
 
-    def _error(self, msg: dict[str, Any]) -> None:
-        if self.pending is not None and msg["id"] == self.pending["id"]:
+    def _resend_pending(self, last_act: int) -> list[str]:
+        """After a reconnect: an action the host never got is sent again (same id, so it
+        can never count twice); one it did get is done."""
+        if self.pending is None:
+            return []
+        if last_act >= self.pending["id"]:
             self.pending = None
+            return []
+        self._pending_at = self.clock()
+        return [encode("act", id=self.pending["id"], action=self.pending["action"])]
+
+    def _error(self, msg: dict[str, Any]) -> None:
+        pending = None if self.pending is None else self.pending["id"]
+        if msg["id"] is not None:
+            if msg["id"] != pending:
+                return  # about an action already settled (a late answer to a retry)
+            self.pending = None
+            if msg["code"] == "replay":
+                return  # a resent action the host already had: done, nothing to say
+        # Without an id the error is about a frame the host could not read or dropped (e.g.
+        # over the rate bound); a pending action is sent again by tick().
         self.error, self.error_code = danish(msg["message"]), msg["code"]
         if msg["code"] == "bad_token":
             self.token = None  # the table no longer knows this phone: sit down anew

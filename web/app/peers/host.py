@@ -66,6 +66,15 @@ class _Channel:
     allowance: float   # token bucket
     stamp: float
     told_rate: bool = False  # one "too fast" error per burst, not one per dropped frame
+    failed: int = 0          # sends that raised (for the console)
+
+    def put(self, text: str) -> None:
+        try:
+            self.send(text)
+        except Exception:  # noqa: BLE001
+            # A channel closing under us must not stop the frames to everyone else;
+            # its transport reports the close through disconnect().
+            self.failed += 1
 
 
 class HostRoom:
@@ -158,7 +167,7 @@ class HostRoom:
         if seat.channel is not None:
             ch = self._channels[seat.channel]
             ch.seat = None
-            ch.send(encode("bye", reason="removed"))
+            ch.put(encode("bye", reason="removed"))
         self._send_lobby()
 
     def start(self, table: TableLike) -> None:
@@ -184,7 +193,7 @@ class HostRoom:
     def close(self) -> None:
         """The host ends the table: every phone is told, and nothing more is read."""
         for ch in self._channels.values():
-            ch.send(encode("bye", reason="closed"))
+            ch.put(encode("bye", reason="closed"))
         self._channels.clear()
         self.closed = True
 
@@ -245,7 +254,7 @@ class HostRoom:
             self._send_lobby(seat)
             self._send_updates(seat)
         elif kind == "ping":
-            ch.send(encode("pong", n=msg["n"], seq=seat.outbox.seq))
+            ch.put(encode("pong", n=msg["n"], seq=seat.outbox.seq))
 
     def _hello(self, channel: str, ch: _Channel, msg: dict[str, Any]) -> None:
         if ch.seat is not None:
@@ -258,11 +267,11 @@ class HostRoom:
             # The same phone after a reload, or a second tab: the newest channel has the seat.
             old = self._channels[seat.channel]
             old.seat = None
-            old.send(encode("bye", reason="replaced"))
+            old.put(encode("bye", reason="replaced"))
         ch.seat, seat.channel = seat, channel
         seat.connection, seat.since = "connected", self.clock()
         seat.outbox.reset()
-        ch.send(encode("welcome", seat=seat.player, token=seat.token, seq=seat.outbox.next_seq(),
+        ch.put(encode("welcome", seat=seat.player, token=seat.token, seq=seat.outbox.next_seq(),
                        last_act=seat.last_act))
         self._send_lobby()
         self._send_updates(seat)
@@ -310,18 +319,18 @@ class HostRoom:
             return
         ch = self._channels[seat.channel]
         for update in seat.outbox.updates(self.table.view(seat.player), seat.last_act):
-            ch.send(encode("update", **update))
+            ch.put(encode("update", **update))
 
     def _send_lobby(self, only: Seat | None = None) -> None:
         seats = self.lobby()
         for seat in self.seats:
             if seat.channel is not None and only in (None, seat):
-                self._channels[seat.channel].send(encode(
+                self._channels[seat.channel].put(encode(
                     "lobby", seq=seat.outbox.next_seq(), started=self.table is not None,
                     seats=seats))
 
     def _error(self, ch: _Channel, err: ProtocolError) -> None:
-        ch.send(encode("error", code=err.code, message=err.message[:500], id=err.id))
+        ch.put(encode("error", code=err.code, message=err.message[:500], id=err.id))
 
     # --- bookkeeping ----------------------------------------------------------------------------
 
