@@ -383,3 +383,17 @@ def test_a_channel_whose_send_fails_does_not_stop_the_others():
     net.start(Rules(dice_per_player=2), seed=1)
     assert net.links["Mette"].guest.view() == net.table.view("Mette")
     assert net.links["Lis"].guest.view() == net.table.view("Lis")
+
+
+def test_resyncs_are_bounded_so_a_guest_cannot_make_the_host_send_megabytes():
+    net = seated()
+    link = net.links["Kaj"]
+    sent = len(link.received)
+    for _ in range(10):
+        net.send(link, encode("resync", seq=0))
+    answer = [json.loads(s.text) for s in link.received[sent:]]
+    assert [m["t"] for m in answer].count("update") == 1
+    assert [m.get("code") for m in answer if m["t"] == "error"] == ["rate"] * 9
+    net.clock.now += host_module.RESYNC_EVERY_S
+    net.send(link, encode("resync", seq=0))
+    assert json.loads(link.received[-1].text)["t"] == "update"

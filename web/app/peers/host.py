@@ -28,6 +28,9 @@ AWAY_AFTER_S = 20.0   # "genforbinder" this long, then "væk": a regular may cov
 RATE_PER_S = 10.0     # a person taps far slower; acks and pings come about once per update
 RATE_BURST = 30       # room for a burst of acks after a quick run of regulars' moves
 MAX_CHANNELS = 4 * SEATS_MAX  # stale channels linger until the transport reports them closed
+# A resync answers with the whole evening (up to ~2 MB in pages): without a bound of its own a
+# guest could make the host send megabytes a second within the frame rate bound.
+RESYNC_EVERY_S = 2.0
 
 
 class TableLike(Protocol):
@@ -51,6 +54,7 @@ class Seat:
     connection: str = "connected"  # "connected" | "reconnecting" | "away"
     since: float = 0.0             # when ``connection`` last changed (the room's clock)
     last_act: int = 0              # the highest action id accepted from this seat
+    resynced: float | None = None  # when this seat last got a full view on request
     waiting: bool = False          # arrived after the start: not at the table yet
     outbox: Outbox = field(default_factory=Outbox)
 
@@ -250,6 +254,10 @@ class HostRoom:
             if not seat.outbox.ack(msg["events"]):
                 raise ProtocolError("bad_ack", "Kvitteringen passer ikke (ack beyond what was sent)")
         elif kind == "resync":
+            now = self.clock()
+            if seat.resynced is not None and now - seat.resynced < RESYNC_EVERY_S:
+                raise ProtocolError("rate", "Vent lidt, bordet er på vej (resync too soon)")
+            seat.resynced = now
             seat.outbox.reset()
             self._send_lobby(seat)
             self._send_updates(seat)
