@@ -121,16 +121,21 @@ def test_within_bounds_is_plain_json():
 # ---------- the table's save ----------
 
 def test_a_deep_or_mistyped_table_save_is_a_corrupt_save_with_a_player_sentence():
-    base = {"format": "bodegabordet.snyd.table", "version": 1, "rules": {}, "log": [], "seed": 1,
-            "holder": "Du", "seats": [{"name": "Du", "kind": "human"}, {"name": "Ib", "kind": "human"}]}
-    texts = [DEEP, json.dumps({**base, "seats": 7}), json.dumps({**base, "log": {"a": 1}}),
-             json.dumps({**base, "seed": "7"}), json.dumps({**base, "seed": 1.5}),
-             json.dumps({**base, "memory": [1]}), json.dumps({**base, "tempo": "fast"})]
-    for text in texts:
+    from app.table_setup import Seat
+
+    from engine.snyd import Rules
+
+    base = Session([Seat("Du", "human"), Seat("Ib", "human")], Rules(dice_per_player=2), seed=5).to_dict()
+    assert Session.from_dict(base).table.log == base["log"]  # each case below breaks one field
+    cases = {"deep": DEEP, "seats": {**base, "seats": 7}, "log": {**base, "log": {"a": 1}},
+             "seed as text": {**base, "seed": "5"}, "seed as float": {**base, "seed": 5.0},
+             "memory": {**base, "memory": [1]}, "tempo": {**base, "tempo": "fast"},
+             "seat name": {**base, "seats": [{"name": 12, "kind": "human"}, base["seats"][1]]}}
+    for what, case in cases.items():
         with pytest.raises(CorruptSave) as err:
-            Session.from_json(text)
+            Session.from_json(case if isinstance(case, str) else json.dumps(case))
         assert str(err.value) == CORRUPT_SAVE, "the player reads Danish, not Python"
-        assert err.value.detail
+        assert err.value.detail, what
 
 
 # ---------- the store: backups, full storage, refusing storage ----------

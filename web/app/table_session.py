@@ -324,7 +324,7 @@ class Session:
                 raise ValueError("not a saved Snyd table")
             if d.get("version") != SAVE_VERSION:
                 raise ValueError(f"unknown version {d.get('version')!r}")
-            seats = [Seat.from_dict(s) for s in _list(d["seats"], "seats")]
+            seats = [Seat.from_dict(_seat(s)) for s in _list(d["seats"], "seats")]
             rules = Rules.from_dict(d["rules"])
             table = Table.replay([s.name for s in seats], rules, _list(d["log"], "log"))
             seed, tempo = d["seed"], d.get("tempo", 1.0)
@@ -367,4 +367,11 @@ class Session:
 def _list(value: object, what: str) -> list:
     if not isinstance(value, list):
         raise TypeError(f"{what} is not a list")
+    return value
+
+
+def _seat(value: object) -> object:
+    """A seat's name must be text (Seat.from_dict would turn a number or a list into one)."""
+    if isinstance(value, dict) and not isinstance(value.get("name"), str):
+        raise TypeError("a seat's name is not text")
     return value
