@@ -77,11 +77,30 @@ def test_no_guest_ever_receives_another_seats_dice_before_the_reveal(rules):
     assert rounds >= 15
     assert sum(link.guest.resyncs for link in net.links.values()) > 0
     reveals = _reveals(net)
+    # The cups each frame is checked against are the deals in the host's log, round by round.
+    dealt = [sorted(map(sorted, e["hands"])) for e in net.table.log if e["type"] == "deal"]
     for link in net.links.values():
         me = link.guest.seat
         for sent in link.received:
+            if sent.phase == "bidding":
+                assert sorted(map(sorted, sent.hands.values())) in dealt
             assert leaks(sent, me, _revealed_before(reveals, sent)) == [], me
+            if rules.hidden_count:  # S43: no dice count of anyone but me, anywhere
+                assert _count_keys(json.loads(sent.text)) <= {"my_dice_count"}
         assert len(link.received) > rounds
+
+
+def _count_keys(value: Any) -> set[str]:
+    """Every key in a frame that could carry a dice count."""
+    keys: set[str] = set()
+    if isinstance(value, dict):
+        keys |= {k for k in value if k in ("dice_left", "total_dice", "count", "my_dice_count")}
+        for item in value.values():
+            keys |= _count_keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            keys |= _count_keys(item)
+    return keys
 
 
 def _reveals(net: Net) -> list[dict[str, list[int]]]:
