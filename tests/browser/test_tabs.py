@@ -64,3 +64,30 @@ def test_a_second_tab_says_so_takes_the_table_and_the_first_stops(contexts, serv
     assert saved_log(first)[: len(log_second)] == log_second
     bid(first)
     assert len(saved_log(first)) > len(log_second)
+
+
+def test_without_web_locks_the_newest_tab_holds_the_table_and_the_other_stops(contexts, server):
+    """Plain http on a LAN address is no secure context: no navigator.locks. The token under
+    bodegabordet.snyd.tab and its storage event decide alone."""
+    ctx = contexts("phone")
+    ctx.add_init_script("Object.defineProperty(Navigator.prototype, 'locks', {get: () => undefined});")
+    first = ctx.new_page()
+    open_app(first, server)
+    assert first.evaluate("navigator.locks === undefined")
+    set_settings(first, tempo="hurtig")
+    set_table(first, dice=3, regulars=1)
+    bid(first)
+    until_mine(first)
+    log_before = saved_log(first)
+
+    second = ctx.new_page()
+    second.goto(server)
+    second.wait_for_selector(FELT, timeout=60_000)      # the newest tab takes the table...
+    first.wait_for_selector(ELSEWHERE, timeout=10_000)  # ...and the other one stops at once
+    assert "Bordet er flyttet til en anden fane" in first.locator(ELSEWHERE).inner_text()
+    assert saved_log(second)[: len(log_before)] == log_before
+    bid(second)
+    until_mine(second)  # the regular has answered: nothing moves until I do
+    log_second = saved_log(second)
+    first.wait_for_timeout(500)
+    assert saved_log(first) == log_second, "the moved tab does not write over the table"
