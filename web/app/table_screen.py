@@ -122,7 +122,7 @@ class TableUI:
 
     def show_save_line(self) -> None:
         line = self.el("save-failed")
-        if present(line):
+        if present(line) and line.textContent != self.saving.line:  # a live region: say it once
             line.textContent = self.saving.line
             line.hidden = not self.saving.line
 
