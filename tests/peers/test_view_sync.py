@@ -89,3 +89,18 @@ def test_pages_split_a_long_history_and_reassemble(monkeypatch, bound):
         assert asm.apply(page) == "applied" and asm.view() is None  # nothing half-shown
     asm.apply(pages[-1])
     assert asm.view() == view
+
+
+def test_a_change_while_a_long_history_is_unacknowledged_does_not_send_it_all_again():
+    out = Outbox()
+    [full] = out.updates(_view(1000), 0)  # not acknowledged yet (on its way)
+    [small] = out.updates(_view(1003), 0)
+    assert small["base"] == 1000 and len(small["events"]) == 3
+    asm = Assembler()
+    assert asm.apply(full) == "applied" and asm.apply(small) == "applied"
+    assert asm.view() == _view(1003)
+    lost = Assembler()  # had the long one been lost, the guest sees the gap
+    assert lost.apply(small) == "gap"
+    out.ack(1003)
+    [few] = out.updates(_view(1005), 0)
+    assert few["base"] == 1003

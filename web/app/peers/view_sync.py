@@ -21,6 +21,8 @@ from app.peers.protocol import HOST_FRAME_MAX
 
 # Room for the envelope and the counters of an update besides the fields and the events.
 _FRAME_SLACK = 200
+# At most this many unacknowledged events are sent again (a few moves' worth; an ack in flight).
+REPEAT_MAX = 200
 
 
 def _size(value: Any) -> int:
@@ -65,9 +67,13 @@ class Outbox:
             return []
         self._fields, self._last_act = fields, last_act
         budget = HOST_FRAME_MAX - _size(fields) - _FRAME_SLACK
+        # From the acknowledged count, unless a long history is still on its way unacknowledged
+        # (a full view's pages): then go on from what was sent, rather than send it all again;
+        # if those pages were lost, the guest sees the gap and asks for a resync.
+        start = self.acked if self.sent - self.acked <= REPEAT_MAX else self.sent
         pages: list[tuple[int, list[dict[str, Any]]]] = []
-        base, page, used = self.acked, [], 0
-        for event in events[self.acked:]:
+        base, page, used = start, [], 0
+        for event in events[start:]:
             size = _size(event) + 1
             if page and used + size > budget:
                 pages.append((base, page))
