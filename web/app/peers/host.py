@@ -44,7 +44,7 @@ class TableLike(Protocol):
 
 
 @dataclass
-class Seat:
+class RoomSeat:
     """One seat at the host's table, as the room sees it."""
 
     player: str
@@ -66,7 +66,7 @@ class Seat:
 @dataclass
 class _Channel:
     send: Callable[[str], None]
-    seat: Seat | None
+    seat: RoomSeat | None
     allowance: float   # token bucket
     stamp: float
     told_rate: bool = False  # one "too fast" error per burst, not one per dropped frame
@@ -88,7 +88,7 @@ class HostRoom:
         if not is_name(host):
             raise IllegalAction("Værten skal have et navn på 1–20 tegn (host needs a name)")
         self.clock = clock
-        self.seats: list[Seat] = [Seat(host, "host", since=clock())]
+        self.seats: list[RoomSeat] = [RoomSeat(host, "host", since=clock())]
         self.table: TableLike | None = None
         self.closed = False
         self._channels: dict[str, _Channel] = {}
@@ -156,7 +156,7 @@ class HostRoom:
         """Before the start: a regular takes an empty seat."""
         self._before_start()
         self._check_new_name(name)
-        self.seats.append(Seat(name, "regular", since=self.clock()))
+        self.seats.append(RoomSeat(name, "regular", since=self.clock()))
         self._send_lobby()
 
     def remove_seat(self, player: str) -> None:
@@ -226,7 +226,7 @@ class HostRoom:
                         or (e["token"] is not None and not isinstance(e["token"], str))):
                     raise ValueError("a seat is malformed")
                 room._check_new_name(e["player"])
-                room.seats.append(Seat(e["player"], e["kind"], e["token"],
+                room.seats.append(RoomSeat(e["player"], e["kind"], e["token"],
                                        connection="reconnecting" if e["kind"] == "guest"
                                        else "connected", since=clock(),
                                        last_act=e["last_act"], waiting=e["waiting"]))
@@ -284,7 +284,7 @@ class HostRoom:
         self._send_lobby()
         self._send_updates(seat)
 
-    def _seat_by_token(self, token: str) -> Seat:
+    def _seat_by_token(self, token: str) -> RoomSeat:
         found = None
         for seat in self.seats:  # compare every one in constant time: no timing oracle
             if seat.token is not None and hmac.compare_digest(seat.token, token):
@@ -294,19 +294,19 @@ class HostRoom:
                                 "token)")
         return found
 
-    def _new_guest(self, name: str) -> Seat:
+    def _new_guest(self, name: str) -> RoomSeat:
         if len(self.seats) >= SEATS_MAX:
             raise ProtocolError("table_full", f"Bordet er fuldt ({SEATS_MAX} pladser) (table full)")
         try:
             self._check_new_name(name)
         except IllegalAction as err:
             raise ProtocolError("name_taken", str(err)) from None
-        seat = Seat(name, "guest", token=secrets.token_urlsafe(16), since=self.clock(),
+        seat = RoomSeat(name, "guest", token=secrets.token_urlsafe(16), since=self.clock(),
                     waiting=self.table is not None)
         self.seats.append(seat)
         return seat
 
-    def _act(self, seat: Seat, action_id: int, action: dict[str, Any]) -> None:
+    def _act(self, seat: RoomSeat, action_id: int, action: dict[str, Any]) -> None:
         if self.table is None or seat.waiting:
             raise ProtocolError("not_playing", "Du er ikke med i spillet endnu (not in the game)",
                                 action_id)
@@ -322,14 +322,14 @@ class HostRoom:
 
     # --- sending --------------------------------------------------------------------------------
 
-    def _send_updates(self, seat: Seat) -> None:
+    def _send_updates(self, seat: RoomSeat) -> None:
         if self.table is None or seat.waiting or seat.channel is None:
             return
         ch = self._channels[seat.channel]
         for update in seat.outbox.updates(self.table.view(seat.player), seat.last_act):
             ch.put(encode("update", **update))
 
-    def _send_lobby(self, only: Seat | None = None) -> None:
+    def _send_lobby(self, only: RoomSeat | None = None) -> None:
         seats = self.lobby()
         for seat in self.seats:
             if seat.channel is not None and only in (None, seat):
@@ -351,11 +351,11 @@ class HostRoom:
         ch.allowance -= 1
         return True
 
-    def _lost(self, seat: Seat) -> None:
+    def _lost(self, seat: RoomSeat) -> None:
         seat.channel = None
         seat.connection, seat.since = "reconnecting", self.clock()
 
-    def _seat(self, player: str) -> Seat:
+    def _seat(self, player: str) -> RoomSeat:
         for seat in self.seats:
             if seat.player == player:
                 return seat
