@@ -11,7 +11,7 @@ VENV_STAMP   := $(VENV)/.installed
 NODE_STAMP   := web/node_modules/.installed
 VENDOR_STAMP := web/vendor/.vendored
 
-.PHONY: all setup run test build bench lint icons clean
+.PHONY: all setup run test build bench lint icons clean mutation
 
 all: setup
 
@@ -48,6 +48,15 @@ bench: setup
 
 lint: setup
 	$(PY) -m ruff check .
+
+# Mutation testing over engine/ (docs/testing.md "Mutation testing"): mutmut, configured in
+# pyproject.toml [tool.mutmut], runs the fast engine/regulars tests against every mutant.
+# MUTATION_JOBS bounds the CPU it takes; a second run only re-tests what changed.
+MUTATION_JOBS ?= 1
+mutation: $(VENV_STAMP)
+	$(PY) -m pip install --quiet -e '.[mutation]'
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_JOBS)
+	$(VENV)/bin/mutmut results
 
 # Regenerate the PNG icons (they are committed; only needed when the drawing changes).
 icons:

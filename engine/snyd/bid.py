@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction, shown
+from engine.snyd.checks import dice_counts_of, rules_of, whole
 from engine.snyd.rules import Rules
 
 _FACE_NAMES = {1: "ettere", 2: "toere", 3: "treere", 4: "firere", 5: "femmere", 6: "seksere"}
@@ -59,7 +60,17 @@ def bid_rank(bid: Bid, rules: Rules) -> tuple[int, int]:
     "N af en slags" ranks just below N of the lowest face and above N-1 of the
     highest (S17), so it gets face rank 0.  Ones rank lowest when biddable (S15).
     """
+    _need_bid(bid)
     return (bid.quantity, 0 if bid.face is None else bid.face)
+
+
+def _need_bid(bid: Any, none_ok: bool = False) -> None:
+    if not (isinstance(bid, Bid) or (none_ok and bid is None)):
+        raise IllegalAction(f"Et bud skal være et Bid, ikke {shown(bid)} (a bid must be a Bid)")
+
+
+def _cap(cap: Any) -> int:
+    return whole(cap, 0, MAX_QUANTITY, "Loftet (the cap)")
 
 
 def face_problem(bid: Bid, rules: Rules) -> str | None:
@@ -73,6 +84,10 @@ def face_problem(bid: Bid, rules: Rules) -> str | None:
 
 def is_legal(bid: Bid, rules: Rules, cap: int | None = None) -> bool:
     """Whether ``bid`` may be made at all under ``rules`` (and within ``cap``, S18)."""
+    _need_bid(bid)
+    rules = rules_of(rules)
+    if cap is not None:
+        cap = _cap(cap)
     if face_problem(bid, rules) is not None:
         return False
     return cap is None or bid.quantity <= cap
@@ -84,6 +99,8 @@ def is_raise(new: Bid, old: Bid | None, rules: Rules) -> bool:
     ``old=None`` means an opening: any legal bid.  The S18 cap depends on the
     dice on the table, so it is checked by the table (see ``raises``/``max_quantity``).
     """
+    _need_bid(old, none_ok=True)
+    rules = rules_of(rules)
     if not isinstance(new, Bid) or not is_legal(new, rules):
         return False
     return old is None or bid_rank(new, rules) > bid_rank(old, rules)
@@ -91,6 +108,8 @@ def is_raise(new: Bid, old: Bid | None, rules: Rules) -> bool:
 
 def raises(current: Bid | None, rules: Rules, cap: int) -> list[Bid]:
     """Every legal bid above ``current`` (any opening when None), quantity ≤ cap, ascending."""
+    _need_bid(current, none_ok=True)
+    rules, cap = rules_of(rules), _cap(cap)
     faces = _bid_faces(rules)
     every = _all_bids(faces, cap)
     if current is None:
@@ -128,7 +147,8 @@ def max_quantity(dice_counts: Iterable[int] | Mapping[str, int], rules: Rules) -
     dice, plus one where a special hand (S11–S13) is possible for that many dice.
     Under *Skjult antal* (S43) the cap is the dice the game started with.
     """
-    counts = list(dice_counts.values()) if isinstance(dice_counts, Mapping) else list(dice_counts)
+    counts = dice_counts_of(dice_counts)
+    rules = rules_of(rules)
     if rules.hidden_count:
         return len(counts) * rules.dice_per_player
     return sum(n + (1 if special_possible(n, rules) else 0) for n in counts)
@@ -143,6 +163,7 @@ def special_possible(n_dice: int, rules: Rules) -> bool:
 
 def lowest_bid(rules: Rules) -> Bid:
     """The bid an opener makes when their time runs out (S41)."""
+    rules = rules_of(rules)
     if rules.of_a_kind:
         return Bid(1, None)
     return Bid(1, rules.biddable_faces[0])

@@ -24,10 +24,13 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
+from engine.errors import IllegalAction, shown
 from engine.snyd import speech
 from engine.snyd.bid import Bid, bid_rank, is_raise, raises
-from engine.snyd.odds import UNIFORM, chance, chance_with_beliefs
+from engine.snyd.checks import hand_of, is_list
+from engine.snyd.odds import UNIFORM, beliefs_chance, chance
 from engine.snyd.rules import Rules
+from engine.snyd.view import read_view
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,10 @@ class Player:
     style_name = "henning"
 
     def __init__(self, name: str, description: str, seed: int | None = None) -> None:
+        if not isinstance(name, str) or not name:
+            raise IllegalAction(f"En spiller skal have et navn, ikke {shown(name)} (a name)")
+        if seed is not None and type(seed) not in (int, str):
+            raise IllegalAction("seed skal være et tal eller en tekst (seed must be int or str)")
         self.name = name
         self.description = description
         self.rng = random.Random(seed)
@@ -155,20 +162,31 @@ class Player:
 
     # memory: its dice while it could see them (S40: it must remember them after its first bid)
     def observe(self, view: dict[str, Any]) -> None:
+        if not isinstance(view, dict):
+            raise IllegalAction(f"Visningen kan ikke læses: {shown(view)} (a view is a dict)")
         if view.get("my_dice") is not None:
             key = (view.get("game_no", 0), view.get("round_no", 0))
-            self._seen = {key: list(view["my_dice"])}
+            if type(key[0]) is not int or type(key[1]) is not int:
+                raise IllegalAction("Visningen har ikke spil- og rundenummer (malformed view)")
+            self._seen = {key: hand_of(view["my_dice"])}
 
     def memory(self) -> dict[str, Any]:
         """What it remembers, as JSON, so a saved table keeps it (S40: dice behind a locked cup)."""
         return {"seen": [[g, r, dice] for (g, r), dice in self._seen.items()]}
 
     def recall(self, memory: dict[str, Any]) -> None:
-        """Take back what ``memory()`` gave; anything malformed is a ValueError, memory unchanged."""
-        try:
-            seen = {(int(g), int(r)): [int(d) for d in dice] for g, r, dice in memory["seen"]}
-        except (KeyError, TypeError, ValueError) as err:
-            raise ValueError(f"{self.name}s hukommelse kan ikke læses (bad memory)") from err
+        """Take back what ``memory()`` gave; anything malformed is an IllegalAction (a ValueError),
+        memory unchanged."""
+        bad = IllegalAction(f"{self.name}s hukommelse kan ikke læses (bad memory)")
+        entries = memory.get("seen") if isinstance(memory, dict) else None
+        if not is_list(entries) or len(entries) > 1:  # it remembers one round at most
+            raise bad
+        seen = {}
+        for entry in entries:
+            if (not is_list(entry) or len(entry) != 3
+                    or any(type(n) is not int or n < 0 for n in entry[:2])):
+                raise bad
+            seen[(entry[0], entry[1])] = hand_of(entry[2])
         self._seen = seen
 
     def own_dice(self, view: dict[str, Any]) -> list[int] | None:
@@ -176,9 +194,12 @@ class Player:
         return self._seen.get((view.get("game_no", 0), view.get("round_no", 0)))
 
     def decide(self, view: dict[str, Any]) -> dict[str, Any]:
-        """The action to send to `Table.act` — always legal for this view."""
-        if view.get("turn") != view.get("me") or not (view.get("can_bid") or view.get("can_call")):
-            raise ValueError(f"Det er ikke {view.get('me')}s tur (not this player's turn)")
+        """The action to send to `Table.act` — always legal for this view.
+
+        A malformed view, or one where it is not this player's turn, is an IllegalAction."""
+        read_view(view)
+        if view["turn"] != view["me"] or not (view["can_bid"] or view["can_call"]):
+            raise IllegalAction(f"Det er ikke {view['me']}s tur (not this player's turn)")
         pos = position(view, self.own_dice(view))
         legal = raises(pos.current, pos.rules, pos.cap)
         if not legal:
@@ -199,6 +220,9 @@ class Player:
     def say(self, event: dict[str, Any], view: dict[str, Any]) -> str | None:
         """Its line on a public event, or None when it has nothing to say."""
         self.observe(view)
+        if (not isinstance(event, dict) or not isinstance(event.get("player", ""), str)
+                or not is_list(event.get("players", []))):
+            raise IllegalAction(f"Ukendt hændelse {shown(event)} (malformed event)")
         if event.get("player") != self.name and event.get("type") != "final":
             return None
         kind = event.get("type")
@@ -311,7 +335,7 @@ class Regular(Player):
 
     def odds(self, pos: Position) -> Callable[[Bid], float]:
         hands = self.beliefs(pos)
-        return lambda bid: chance_with_beliefs(bid, pos.own, hands, pos.rules)
+        return lambda bid: beliefs_chance(bid, pos.own, hands, pos.rules)
 
     def choose(self, pos: Position, legal: list[Bid]) -> dict[str, Any]:
         p = self.odds(pos)
@@ -398,10 +422,10 @@ def hand_posterior(n: int, bids: tuple[tuple[int, int], ...], others: tuple[int,
 def regular(name: str, seed: int | None = None) -> Regular:
     """A regular by name (see REGULARS), with its own random source for bluffs and lines."""
     for info in REGULARS:
-        if info["name"].lower() == str(name).lower():
+        if isinstance(name, str) and info["name"].lower() == name.lower():
             return Regular(info["name"], info["description"], info["style"], seed)
     names = ", ".join(r["name"] for r in REGULARS)
-    raise ValueError(f"Ukendt stamgæst {name!r} (unknown regular; one of {names})")
+    raise IllegalAction(f"Ukendt stamgæst {shown(name)} (unknown regular; one of {names})")
 
 
 def simpel(name: str = "Simpel", seed: int | None = None) -> Simpel:

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from engine.errors import IllegalAction
 from engine.snyd.bid import Bid, face_problem
+from engine.snyd.checks import bid_of, hand_of, hands_of, rules_of
 from engine.snyd.rules import Rules
 
 Hands = Sequence[Sequence[int]]
@@ -15,6 +16,10 @@ def special_value(hand: Sequence[int], rules: Rules) -> int | None:
 
     Specials are joker rules: none under *Ettere uden jokere* (S15).
     """
+    return _special(hand_of(hand), rules_of(rules))
+
+
+def _special(hand: Sequence[int], rules: Rules) -> int | None:
     k = len(hand)
     if not rules.jokers or k == 0 or (k >= 3 and not rules.stairs):
         return None
@@ -25,7 +30,7 @@ def special_value(hand: Sequence[int], rules: Rules) -> int | None:
 
 def hand_count(hand: Sequence[int], face: int, rules: Rules) -> int:
     """How many of ``face`` one hand shows (S14: a special replaces its plain count)."""
-    special = special_value(hand, rules)
+    special = _special(hand, rules)
     if special is not None:
         return special
     jokers = hand.count(1) if rules.jokers and face != 1 else 0
@@ -34,7 +39,7 @@ def hand_count(hand: Sequence[int], face: int, rules: Rules) -> int:
 
 def is_present(hands: Hands, face: int, rules: Rules) -> bool:
     """S16: some die shows ``face`` itself, outside special hands (decision in RULES.md)."""
-    return any(face in hand for hand in hands if special_value(hand, rules) is None)
+    return any(face in hand for hand in hands if _special(hand, rules) is None)
 
 
 def best_face(hands: Hands, rules: Rules) -> int | None:
@@ -42,6 +47,10 @@ def best_face(hands: Hands, rules: Rules) -> int | None:
 
     Under *Til stede* only present faces are considered; None when none is.
     """
+    return _best_face(hands_of(hands), rules_of(rules))
+
+
+def _best_face(hands: Hands, rules: Rules) -> int | None:
     faces = [f for f in rules.biddable_faces if not rules.present or is_present(hands, f, rules)]
     if not faces:
         return None
@@ -52,11 +61,16 @@ def _face_for(hands: Hands, bid: Bid, rules: Rules) -> int | None:
     problem = face_problem(bid, rules)
     if problem is not None:
         raise IllegalAction(problem)
-    return bid.face if bid.face is not None else best_face(hands, rules)
+    return bid.face if bid.face is not None else _best_face(hands, rules)
+
+
+def _checked(hands: object, bid: object, rules: object) -> tuple[list[list[int]], Bid, Rules]:
+    return hands_of(hands), bid_of(bid), rules_of(rules)
 
 
 def counted(hands: Hands, bid: Bid, rules: Rules) -> int:
     """How many the table shows for ``bid`` (S10–S17); ``hands`` = one list per player."""
+    hands, bid, rules = _checked(hands, bid, rules)
     face = _face_for(hands, bid, rules)
     if face is None:
         return 0
@@ -65,6 +79,7 @@ def counted(hands: Hands, bid: Bid, rules: Rules) -> int:
 
 def holds(hands: Hands, bid: Bid, rules: Rules) -> bool:
     """Whether ``bid`` holds: enough counted, and with *Til stede* the face is present (S16)."""
+    hands, bid, rules = _checked(hands, bid, rules)
     face = _face_for(hands, bid, rules)
     if face is None:
         return False
@@ -78,12 +93,13 @@ def counting_dice(hands: Hands, bid: Bid, rules: Rules) -> list[list[int]]:
 
     A special hand counts as a whole, so all its dice get a ring.
     """
+    hands, bid, rules = _checked(hands, bid, rules)
     face = _face_for(hands, bid, rules)
     out: list[list[int]] = []
     for hand in hands:
         if face is None:
             out.append([])
-        elif special_value(hand, rules) is not None:
+        elif _special(hand, rules) is not None:
             out.append(list(range(len(hand))))
         else:
             wild = rules.jokers and face != 1

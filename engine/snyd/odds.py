@@ -8,32 +8,44 @@ is handled by conditioning on the number of jokers and counting multinomial outc
 face below its threshold (a truncated exponential generating function); special hands enter by
 inclusion–exclusion (random hand = any dice − the special pattern as plain dice + the special).
 
->>> from types import SimpleNamespace as R
->>> rules = R(jokers=True, stairs=False, present=False, of_a_kind=False)
->>> round(chance({"quantity": 1, "face": 5}, [], [1], rules), 6)   # a lone 1 counts as 2
+>>> round(chance({"quantity": 1, "face": 5}, [], [1], {"jokers": True}), 6)   # a lone 1 counts 2
 0.333333
+
+Input is checked at the two public functions (``chance``, ``chance_with_beliefs``): bad input
+is an ``IllegalAction`` and no table has more than 8 cups of 6 dice, so no count runs away.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
-from math import comb, factorial
+from math import comb, factorial, isfinite
 from typing import Any
+
+from engine.errors import IllegalAction, shown
+from engine.snyd.checks import (
+    MAX_DICE,
+    MAX_PLAYERS,
+    bid_of,
+    dice_counts_of,
+    hand_of,
+    is_list,
+    rules_of,
+    whole,
+)
 
 UNIFORM: tuple[float, ...] = (1 / 6,) * 6
 
 
 def _flags(rules: Any) -> tuple[bool, bool, bool]:
     """(jokers, stairs, present) from a Rules object or its dict."""
-    get = rules.get if isinstance(rules, dict) else (lambda k, d=None: getattr(rules, k, d))
-    return bool(get("jokers", True)), bool(get("stairs", False)), bool(get("present", False))
+    rules = rules_of(rules)
+    return rules.jokers, rules.stairs, rules.present
 
 
 def _bid(bid: Any) -> tuple[int, int | None]:
-    if isinstance(bid, dict):
-        return int(bid["quantity"]), bid.get("face")
-    return int(bid.quantity), bid.face
+    bid = bid_of(bid)
+    return bid.quantity, bid.face
 
 
 def special_value(n: int, jokers: bool, stairs: bool) -> int:
@@ -249,7 +261,8 @@ def chance(bid: Any, own: Sequence[int], others: Sequence[int], rules: Any) -> f
     """
     quantity, face = _bid(bid)
     jokers, stairs, present = _flags(rules)
-    others_t = tuple(sorted(n for n in others if n > 0))
+    own = hand_of(own)
+    others_t = tuple(sorted(n for n in dice_counts_of(others) if n > 0))
     if face is None:
         return _kind_chance(quantity, tuple(sorted(own)), others_t, jokers, stairs, present)
     hands = tuple((n, UNIFORM) for n in others_t)
@@ -265,9 +278,42 @@ def chance_with_beliefs(bid: Any, own: Sequence[int], others: Sequence[tuple[int
     Used by the regulars, who read the other players' bids as evidence about their dice.
     "Af en slags" falls back to fair dice (the evidence is about faces, not about kinds).
     """
+    return beliefs_chance(bid_of(bid), hand_of(own), _beliefs(others), rules_of(rules))
+
+
+def beliefs_chance(bid: Any, own: Sequence[int], others: Sequence[tuple[int, Sequence[Any]]],
+                   rules: Any) -> float:
+    """``chance_with_beliefs`` without the input checks: for the regulars' own, trusted beliefs."""
     quantity, face = _bid(bid)
     jokers, stairs, present = _flags(rules)
     if face is None:
         return chance(bid, own, [n for n, _ in others], rules)
     hands = tuple((n, tuple(w)) for n, w in others if n > 0)
     return _face_chance(quantity, face, tuple(own), hands, jokers, stairs, present)
+
+
+def _beliefs(others: Any) -> list[tuple[int, tuple[Any, ...]]]:
+    """Check (dice, belief) pairs: 6 face weights, or (sorted hand, probability) pairs."""
+    bad = IllegalAction(f"Ugyldige antagelser om de andres terninger: {shown(others)} "
+                        "(beliefs: one (dice, weights or hand posterior) pair per other player)")
+    if not is_list(others) or len(others) >= MAX_PLAYERS:
+        raise bad
+    out = []
+    for pair in others:
+        if not is_list(pair) or len(pair) != 2 or not is_list(pair[1]):
+            raise bad
+        n = whole(pair[0], 0, MAX_DICE, "Antal terninger (dice count)")
+        belief = tuple(pair[1])
+        if belief and is_list(belief[0]):
+            if len(belief) > 1000 or any(not is_list(item) or len(item) != 2 or len(hand_of(item[0])) != n
+                                         or not _weight(item[1]) for item in belief):
+                raise bad
+            belief = tuple((tuple(h), p) for h, p in belief)
+        elif len(belief) != 6 or not all(_weight(w) for w in belief) or not 0.99 < sum(belief) < 1.01:
+            raise bad
+        out.append((n, belief))
+    return out
+
+
+def _weight(w: Any) -> bool:
+    return type(w) in (int, float) and isfinite(w) and 0 <= w <= 1

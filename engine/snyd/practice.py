@@ -15,8 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.snyd.bid import Bid, bid_rank, raises
+from engine.snyd.checks import hand_of
 from engine.snyd.odds import chance
 from engine.snyd.rules import Rules
+from engine.snyd.view import read_view
 
 RAISES_PER_FACE = 3  # the smallest legal raise on each face and the next two quantities
 OPEN_TARGET = 0.6    # a suggested opening: the highest bid on the best face at least this likely
@@ -39,7 +41,11 @@ def advice(view: dict[str, Any], own_dice: Sequence[int] | None = None) -> dict[
 
     `own_dice`: the player's dice when the view no longer shows them (*Kig kun én gang*: the UI
     may pass what the player saw); without them the own dice count as unknown.
+    A malformed view or ``own_dice`` is an IllegalAction.
     """
+    read_view(view)
+    if own_dice is not None:
+        own_dice = hand_of(own_dice)
     rules = Rules.from_dict(view["rules"])
     me = view["me"]
     if rules.hidden_count or "dice_left" not in view:

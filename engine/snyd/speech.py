@@ -15,6 +15,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.errors import IllegalAction, shown
+from engine.snyd.checks import bid_of
+
 _UNITS = ["nul", "en", "to", "tre", "fire", "fem", "seks", "syv", "otte", "ni", "ti",
           "elleve", "tolv", "tretten", "fjorten", "femten", "seksten", "sytten", "atten",
           "nitten"]
@@ -31,8 +34,8 @@ _NICKNAMES = {4: "lujer", 5: "møller", 6: "af de store"}
 
 def number(n: int, neuter: bool = False) -> str:
     """A Danish number word: 1 -> "en" (or "et" when neuter), 21 -> "enogtyve", 100 -> "hundrede"."""
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ValueError(f"Intet talord for {n!r} / no number word for {n!r}")
+    if type(n) is not int or not 0 <= n <= 100:
+        raise IllegalAction(f"Intet talord for {shown(n)} (no number word: 0–100 only)")
     if n == 1:
         return "et" if neuter else "en"
     if n < 20:
@@ -42,14 +45,11 @@ def number(n: int, neuter: bool = False) -> str:
         word = _TENS[tens * 10]
         # "enogtyve": the unit comes first, joined by "og"; the unit is "en" in either gender.
         return f"{_UNITS[unit]}og{word}" if unit else word
-    if n == 100:
-        return "hundrede"
-    raise ValueError(f"Intet talord for {n} / no number word for {n}")
+    return "hundrede"
 
 
 def _quantity_face(bid: Any) -> tuple[int, int | None]:
-    if isinstance(bid, dict):
-        return bid["quantity"], bid.get("face")
+    bid = bid_of(bid)
     return bid.quantity, bid.face
 
 
@@ -58,8 +58,6 @@ def say_bid(bid: Any) -> str:
     quantity, face = _quantity_face(bid)
     if face is None:
         return f"{number(quantity)} af en slags"
-    if face not in _SINGULAR:
-        raise ValueError(f"Ukendt øjental {face!r} / unknown face {face!r}")
     if quantity == 1:
         return f"en {_SINGULAR[face]}"
     word = _NICKNAMES.get(face, _PLURAL[face])
@@ -68,6 +66,8 @@ def say_bid(bid: Any) -> str:
 
 def face_word(face: int, quantity: int = 2) -> str:
     """The face as a word, singular for one ("toer") and plural otherwise ("toere")."""
+    if type(face) is not int or face not in _SINGULAR:
+        raise IllegalAction(f"Ukendt øjental {shown(face)} (unknown face)")
     return (_SINGULAR if quantity == 1 else _PLURAL)[face]
 
 
@@ -136,7 +136,8 @@ BID_LINES: dict[str, list[str]] = {
 
 def line(style: str, moment: str, rng: random.Random | None = None) -> str | None:
     """One line for `moment` (call, win, lose, viborg, selvbinder, home) in `style`, or None."""
-    choices = LINES.get(style, LINES["henning"]).get(moment)
+    _check_style(style, rng)
+    choices = LINES.get(style, LINES["henning"]).get(moment) if isinstance(moment, str) else None
     if not choices:
         return None
     return (rng or random.Random(0)).choice(choices)
@@ -144,7 +145,13 @@ def line(style: str, moment: str, rng: random.Random | None = None) -> str | Non
 
 def bid_line(style: str, bid: Any, rng: random.Random | None = None) -> str:
     """A bid as a regular says it: the table language, now and then with a word around it."""
+    _check_style(style, rng)
     text = say_bid(bid)
     template = (rng or random.Random(0)).choice(BID_LINES.get(style, ["{bid}."]))
     said = template.format(bid=text)
     return said[0].upper() + said[1:]
+
+
+def _check_style(style: Any, rng: Any) -> None:
+    if not isinstance(style, str) or not (rng is None or isinstance(rng, random.Random)):
+        raise IllegalAction(f"Ukendt stil {shown(style)} (style: a str; rng: a random.Random)")

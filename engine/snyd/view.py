@@ -8,7 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction, shown
-from engine.snyd.bid import Bid, bid_rank, max_quantity
+from engine.snyd.bid import MAX_QUANTITY, Bid, bid_rank, max_quantity
+from engine.snyd.checks import (
+    MAX_PLAYERS,
+    bid_of,
+    dice_counts_of,
+    hand_of,
+    is_list,
+    rules_of,
+    whole,
+)
 
 if TYPE_CHECKING:
     from engine.snyd.table import Table
@@ -103,3 +112,62 @@ def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
             out[key] = {k: list(v) if type(v) is list else
                         (dict(v) if type(v) is dict else v) for k, v in value.items()}
     return out
+
+
+# --- reading a view that came from elsewhere (a peer's host, a save) ----------------------------
+
+PHASES = frozenset({"idle", "bidding", "reveal", "game_over"})
+
+
+def read_view(view: Any) -> dict[str, Any]:
+    """``view`` if it has the shape of docs/views.md in every field a consumer reads (the
+    regulars, *Øvebord*), else an ``IllegalAction``.  A view built by ``Table.view`` always passes.
+    """
+    bad = IllegalAction(f"Visningen af bordet kan ikke læses: {shown(view)} (malformed view)")
+    if not isinstance(view, dict) or view.get("game") != "snyd":
+        raise bad
+    players = view.get("players")
+    if (not is_list(players) or not 2 <= len(players) <= MAX_PLAYERS
+            or any(not isinstance(p, str) for p in players) or len(set(players)) != len(players)):
+        raise bad
+    seats = set(players)
+
+    def seat(value: Any) -> bool:
+        return isinstance(value, str) and value in seats  # str first: a list is unhashable
+
+    def names(value: Any) -> bool:
+        return is_list(value) and all(seat(p) for p in value)
+
+    if not isinstance(view.get("rules"), dict):
+        raise bad
+    rules = rules_of(view["rules"])
+    checks = (
+        seat(view.get("me")),
+        isinstance(view.get("phase"), str) and view["phase"] in PHASES,
+        all(type(view.get(k)) is int and view[k] >= 0 for k in ("game_no", "round_no")),
+        names(view.get("in_play")) and names(view.get("in_game")),
+        "turn" in view and (view["turn"] is None or seat(view["turn"])),
+        all(type(view.get(k)) is bool for k in ("can_bid", "can_call", "can_peek")),
+        is_list(view.get("bids")) and all(isinstance(b, dict) and seat(b.get("player"))
+                                          for b in view["bids"]),
+        is_list(view.get("events")) and all(isinstance(e, dict) for e in view["events"]),
+    )
+    if not all(checks):
+        raise bad
+    whole(view.get("max_quantity"), 1, MAX_QUANTITY, "Loftet (max_quantity)")
+    whole(view.get("my_dice_count"), 0, rules.dice_per_player, "Antal terninger (my_dice_count)")
+    if view.get("my_dice") is not None:
+        hand_of(view["my_dice"])
+    if view.get("current_bid") is not None:
+        bid_of(view["current_bid"])
+    for b in view["bids"]:
+        bid_of(b)
+    if "dice_left" in view:
+        left = view["dice_left"]
+        if not isinstance(left, dict) or not set(view["in_play"]) <= left.keys() <= seats:
+            raise bad
+        dice_counts_of(left)
+    for e in view["events"]:  # the regulars keep the count from these under Skjult antal
+        if ("player" in e and not seat(e["player"])) or ("players" in e and not names(e["players"])):
+            raise bad
+    return view
