@@ -28,7 +28,7 @@ from engine.errors import IllegalAction, shown
 from engine.snyd import speech
 from engine.snyd.bid import Bid, bid_rank, is_raise, raises
 from engine.snyd.checks import hand_of, is_list
-from engine.snyd.odds import UNIFORM, beliefs_chance, chance
+from engine.snyd.odds import UNIFORM, beliefs_chance, exact_chance
 from engine.snyd.rules import Rules
 from engine.snyd.view import read_view
 
@@ -270,7 +270,7 @@ class Simpel(Player):
         for bid in legal:
             if bid.face in dead:
                 continue
-            if chance(bid, own, others, pos.rules) >= 0.5:
+            if exact_chance(bid, own, others, pos.rules) >= 0.5:
                 return _bid_action(bid)
             dead.add(bid.face)
             if len(dead) == len({b.face for b in legal}):
@@ -286,7 +286,7 @@ def simpel_opening(pos: Position, legal: list[Bid]) -> Bid:
         top = None
         for bid in legal:
             if bid.face == face:
-                if chance(bid, own, others, pos.rules) >= 0.5:
+                if exact_chance(bid, own, others, pos.rules) >= 0.5:
                     top = bid
                 else:
                     break
@@ -404,13 +404,14 @@ def hand_posterior(n: int, bids: tuple[tuple[int, int], ...], others: tuple[int,
     probability `trust`) at least even money from their own seat — exact over every hand."""
     prior_total = 0.0
     out = []
+    said = [Bid(quantity, face) for quantity, face in bids]
     for hand in combinations_with_replacement(range(1, 7), n):
         ways = factorial(n)
         for face in set(hand):
             ways //= factorial(hand.count(face))
         weight = ways / 6 ** n
-        for quantity, face in bids:
-            if chance({"quantity": quantity, "face": face}, hand, others, rules) < 0.5:
+        for bid in said:
+            if exact_chance(bid, hand, others, rules) < 0.5:
                 weight *= 1 - trust
         out.append((hand, weight))
         prior_total += weight
