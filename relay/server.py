@@ -29,6 +29,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from relay.headers import DEV_PAGE_HEADERS, SECURITY_HEADERS
+from relay.rooms import HUB_KEY, RoomLimits, install
 from relay.site import Site, _inside
 from relay.snapshot import Asset, LiveSite, content_type  # noqa: F401  (content_type: re-export)
 
@@ -173,8 +174,9 @@ def _hang_up(request: web.Request) -> None:
 
 async def healthz(request: web.Request) -> web.Response:
     _record(request, 200, 0)
-    return web.json_response({"ok": True, "version": request.app[LIVE_KEY].current().version},
-                             headers={"Cache-Control": "no-store"})
+    counts = request.app[HUB_KEY].counts() if HUB_KEY in request.app else {}
+    return web.json_response({"ok": True, "version": request.app[LIVE_KEY].current().version,
+                              **counts}, headers={"Cache-Control": "no-store"})
 
 
 async def static(request: web.Request) -> web.StreamResponse:
@@ -232,7 +234,9 @@ def _quiet_bad_requests() -> None:
 
 
 def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = None,
-               dev: bool = False, limits: Limits | None = None) -> web.Application:
+               dev: bool = False, limits: Limits | None = None,
+               room_limits: RoomLimits | None = None,
+               redis_url: str | None = None) -> web.Application:
     """The app. The site is computed once here; `dev=True` rebuilds it when a file changes
     (devtools and `make run`). `extra_dirs` maps URL prefixes ('__dev__/') to directories for
     dev-only pages (a bare PyScript page, a Pyodide runner); they are never precached."""
@@ -246,5 +250,6 @@ def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = No
     # Private aiohttp hook (pinned version; tests/relay check the headers on a parser error).
     app._make_request = functools.partial(app._make_request, _cls=_Request)  # type: ignore[method-assign]
     app.router.add_get("/healthz", healthz)
+    install(app, room_limits, redis_url)  # GET /ws: peer rooms (relay/rooms.py, docs/relay.md)
     app.router.add_get("/{path:.*}", static)
     return app
