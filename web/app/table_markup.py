@@ -12,6 +12,9 @@ from html import escape
 
 from app.announcements import bid_words, count_words, merge_slap, verdict
 from app.bid_picker import BidPicker, chance_of
+from app.peers.guest import WAITING_HOST
+
+HOST_DEALS = "Værten deler ud"  # on a guest's phone, in place of *Næste runde*
 
 # Which cells of a 3×3 grid hold a pip, per face.
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -33,6 +36,13 @@ class TableLook:
     reveal_lines: list[str] = field(default_factory=list)  # what followed the verdict: slap, Viborg …
     step: dict = field(default_factory=dict)   # Session.next_step()
     regulars: tuple[str, ...] = ()
+    # A peer table: each seat's connection ("connected" | "reconnecting" | "away"); empty at a
+    # one-phone table, whose seats carry no data-connection.
+    connections: dict[str, str] = field(default_factory=dict)
+    deals: bool = True                         # False on a guest's phone: the host deals
+
+
+CONNECTION_TAGS = {"reconnecting": "genforbinder", "away": "væk"}  # the badge; none when connected
 
 
 def a(value: object) -> str:
@@ -142,6 +152,17 @@ def _state_classes(view: dict, player: str) -> list[str]:
     return [name for name, on in states.items() if on]
 
 
+def connection_attr(look: TableLook, player: str) -> str:
+    """` data-connection="…"` at a peer table, nothing at a one-phone table."""
+    state = look.connections.get(player)
+    return f' data-connection="{a(state)}"' if state else ""
+
+
+def connection_tag(look: TableLook, player: str) -> str:
+    word = CONNECTION_TAGS.get(look.connections.get(player, ""))
+    return f'<span class="tag connection">{word}</span>' if word else ""
+
+
 def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float]) -> str:
     classes = ["seat", "left" if pos[0] < 30 else "right" if pos[0] > 70 else "mid"]
     if look.bubbles and list(look.bubbles)[-1] == player:
@@ -157,13 +178,13 @@ def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, 
     step = look.step
     pause = f' data-pause-ms="{step["delay_ms"]}"' if step.get("kind") == "regular" \
         and step.get("player") == player else ""
-    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(player)}"{pause} '
-            f'style="left:{pos[0]}%;top:{pos[1]}%">{bub}'
+    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(player)}"{pause}'
+            f'{connection_attr(look, player)} style="left:{pos[0]}%;top:{pos[1]}%">{bub}'
             f'<div class="mat" data-testid="mat" data-player="{a(player)}" '
             f'data-state="{mat_state(view, player)}">{cup}'
             f'{_hand_html(view, player)}</div>'
             f'<div class="seat-name">{escape(player)}{thinking} {_count(view, player)}</div>'
-            f'<div class="seat-tags">{_tags(view, player)}</div></div>')
+            f'<div class="seat-tags">{_tags(view, player)}{connection_tag(look, player)}</div></div>')
 
 
 def my_dice_html(view: dict, look: TableLook) -> str:
@@ -192,7 +213,8 @@ def my_seat_html(view: dict, look: TableLook) -> str:
     cup = "" if watching else (
         f'<div class="{" ".join(cup_classes)}" id="cup-me" data-testid="cup-me" role="img" '
         f'aria-label="{a(label)}" style="{lift}">{lock}</div>')
-    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(me)}">{bub}'
+    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(me)}"'
+            f'{connection_attr(look, me)}>{bub}'
             f'<div class="mat" data-testid="mat" data-player="{a(me)}" data-state="{mat_state(view, me)}">'
             f'<div class="my-dice" id="my-dice" data-player="{a(me)}">{my_dice_html(view, look)}</div>'
             f'{_hand_html(view, me)}{cup}</div>'
@@ -279,8 +301,21 @@ def after_reveal_html(view: dict, look: TableLook) -> str:
         return ""
     label = "Næste spil" if view["phase"] == "game_over" else "Næste runde"
     after = "".join(f"<li>{escape(line)}</li>" for line in merge_slap(look.reveal_lines))
-    return (f'<div class="after-reveal"><ul class="after">{after}</ul>'
-            f'<button type="button" class="btn next" data-action="next">{label}</button></div>')
+    nxt = f'<button type="button" class="btn next" data-action="next">{label}</button>' \
+        if look.deals else f'<p class="waiting">{HOST_DEALS} …</p>'
+    return (f'{waiting_html(look)}<div class="after-reveal"><ul class="after">{after}</ul>'
+            f'{nxt}</div>')
+
+
+def waiting_html(look: TableLook) -> str:
+    """At a peer table: "Venter på værten" while the host is silent, else who has the turn
+    when it is not this phone's ("Venter på Mette …")."""
+    kind = look.step.get("kind")
+    if kind == "waiting_host":
+        return f'<p class="waiting" data-testid="waiting-host" role="status">{WAITING_HOST}</p>'
+    if kind == "remote":
+        return f'<p class="waiting" role="status">Venter på {escape(look.step["player"])} …</p>'
+    return ""
 
 
 def controls_html(view: dict, look: TableLook) -> str:
@@ -297,7 +332,7 @@ def controls_html(view: dict, look: TableLook) -> str:
         if sel else "<option>–</option>"
     call_dis = "" if my_turn and view.get("can_call") else " disabled"
     peek_dis = "" if look.can_peek else " disabled"
-    return (f'{practice_html(view, look) if my_turn else ""}'
+    return (f'{waiting_html(look)}{practice_html(view, look) if my_turn else ""}'
             f'<div class="picker" role="group" aria-label="Dit bud">'
             f'<select data-testid="bid-quantity" aria-label="Antal"{dis}>{q_opts}</select>'
             f'<select data-testid="bid-face" aria-label="Øjne"{dis}>{f_opts}</select></div>'

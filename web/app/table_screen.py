@@ -15,6 +15,7 @@ from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.local_store import TABLE_KEY, store
 from app.peek_gesture import PeekGesture
+from app.peers.host_table import load_table
 from app.player_settings import (
     SETTINGS_RESET,
     clean_settings,
@@ -92,7 +93,8 @@ class TableUI:
     def start(self, session: Session) -> None:
         self.stop_timers()
         self.session = session
-        self.look = TableLook(regulars=tuple(session.regulars))
+        self.look = TableLook(regulars=tuple(session.regulars), deals=session.deals)
+        session.on_change = self.refresh  # a peer table: a move from another phone redraws
         self.live = []
         self.gesture.up()
 
@@ -103,7 +105,7 @@ class TableUI:
         if text is None:
             return None
         try:
-            return Session.from_json(text)
+            return load_table(text)  # a one-phone Session, or the host's table with friends
         except CorruptSave as exc:
             warn(f"Bodegabordet: the saved table was set aside ({TABLE_KEY}.backup): {exc.detail}")
             store.set_aside(TABLE_KEY, text, exc.detail, MAX_TABLE_CHARS)
@@ -112,8 +114,8 @@ class TableUI:
     def save(self) -> None:
         """Store the table, if this tab holds it. A failure shows a line at once and every later
         change tries again; the first save that works clears the line."""
-        if self.session is None or not self.tabs.still_mine():
-            return
+        if self.session is None or self.session.remote or not self.tabs.still_mine():
+            return  # a guest's phone keeps no table: the host's phone has it
         if self.saving.ask_persist():
             ask_persistence()
         ok = store.write(TABLE_KEY, self.session.to_json())
@@ -290,9 +292,12 @@ class TableUI:
         if self.session is None or not self.on_screen():
             return
         s = self.session
+        if s.view() is None:
+            return  # a guest's phone before the host's first view (the join screen shows)
         self.take_news()
         v = self.view = s.view()
         look = self.look
+        look.connections = s.connections()
         old_step = look.step
         look.step = s.next_step()
         look.can_peek = s.can_peek()
@@ -313,7 +318,7 @@ class TableUI:
         self.el("felt-area").classList.toggle("peeking", look.peeking)
         self.el("controls").innerHTML = controls_html(v, look)
         self.el("cover").innerHTML = handoff_html(look.step["player"]) if look.step["kind"] == "handoff" else ""
-        if look.step["kind"] not in ("human", "regular"):
+        if look.step["kind"] not in ("human", "regular", "remote"):
             self.el("clock").hidden = True  # at once, not at the next tick: no "15" over a reveal
         panel = self.el("tally-panel")
         if not panel.hidden:
@@ -526,6 +531,13 @@ def start_table(session: Session) -> None:
     forget_table()  # the old table goes first (if the new one cannot be saved, no old one resumes)
     ui.start(session)
     ui.save()
+    screens.show(SCREEN)
+
+
+def show_peer_table(session: Any) -> None:
+    """A guest's phone at a friend's table (peers/guest_table.GuestTable, once ``ready``):
+    the same table screen, fed from the host; the one-phone table saved here is left alone."""
+    ui.start(session)
     screens.show(SCREEN)
 
 

@@ -74,11 +74,22 @@ class News:
 
 
 class Session:
+    # Seat kinds this controller can run; the host of a peer table adds "guest" (host_table.py).
+    SEAT_KINDS: tuple[str, ...] = ("human", "regular")
+    remote = False  # True for a guest's phone (peers/guest_table.py): the table is elsewhere
+    deals = True    # this device deals the next round (False on a guest's phone)
+    # Set by the screen: called when a peer table changed without a tap here (a guest's move
+    # arrived, a regular covered an away seat); a one-phone table never calls it.
+    on_change: Callable[[], None] | None = None
+
     def __init__(self, seats: list[Seat], rules: Rules, seed: int | None = None,
                  first: str | None = None, tempo: float = 1.0, _table: Table | None = None,
                  regular_factory: Callable[[str, int], Any] | None = None):
         # With a factory (tests), the factory decides which regulars exist.
         known = [s.name for s in seats if s.kind == "regular"] if regular_factory else None
+        if any(s.kind not in self.SEAT_KINDS for s in seats):
+            raise IllegalAction("En ven ved sin egen telefon hører til et bord med vennerne "
+                                "(a guest seat needs a peer table)")
         self.seats = check_seats(list(seats), known)
         self.rules = rules
         self.seed = seed if seed is not None else random.randrange(2**31)
@@ -109,6 +120,11 @@ class Session:
             from engine.snyd.bots import regular as factory
         return {s.name: factory(s.name, self.seed + i)
                 for i, s in enumerate(self.seats) if s.kind == "regular"}
+
+    def connections(self) -> dict[str, str]:
+        """Each seat's connection at a peer table ("connected" | "reconnecting" | "away");
+        empty at a one-phone table, where the screen shows no badges."""
+        return {}
 
     def is_regular(self, name: str) -> bool:
         return name in self.regulars

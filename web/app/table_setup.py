@@ -107,17 +107,22 @@ def build_rules(ruleset: str, switches: dict[str, bool] | None = None,
     return dataclasses.replace(Rules.preset(ruleset), **changes)
 
 
+SEAT_KINDS = ("human", "regular", "guest")
+
+
 @dataclass(frozen=True)
 class Seat:
     name: str
-    kind: str  # "human" (pass-and-play on this device) or "regular" (a bot from REGULARS)
+    # "human" (a person at this device: pass-and-play), "regular" (a bot from REGULARS) or
+    # "guest" (a friend on their own phone at a peer table; only peers/host_table.py seats them)
+    kind: str
 
     def to_dict(self) -> dict:
         return {"name": self.name, "kind": self.kind}
 
     @staticmethod
     def from_dict(d: dict) -> Seat:
-        if not isinstance(d, dict) or d.get("kind") not in ("human", "regular"):
+        if not isinstance(d, dict) or d.get("kind") not in SEAT_KINDS:
             raise IllegalAction("Ugyldig plads (invalid seat)")
         return Seat(str(d.get("name", "")), d["kind"])
 

@@ -47,6 +47,9 @@ class GuestSession:
         self.closed: str | None = None  # the host's "bye" reason: removed / closed / replaced
         self.bad_frames = 0            # frames that broke the protocol (ignored)
         self.resyncs = 0               # resyncs asked (for tests and the console)
+        # (player, when their time runs out on this phone's clock): the host's turn clock,
+        # from the ``clock`` of the last update (the frame's travel time is not subtracted).
+        self.deadline: tuple[str, float] | None = None
         self.clock = clock
         self._sync = Assembler()
         self._last_act = 0
@@ -154,6 +157,10 @@ class GuestSession:
             return [] if self._resync_at is not None else [self._resync()]
         if result == "stale":
             return []
+        if not msg["more"]:
+            clock = msg.get("clock")
+            self.deadline = None if clock is None else (clock["player"],
+                                                        self._heard + clock["ms"] / 1000)
         if self.pending is not None and msg["last_act"] >= self.pending["id"]:
             self.pending = None  # the host took it: the view shows it
         if msg["more"]:

@@ -91,6 +91,12 @@ class HostRoom:
         self.seats: list[RoomSeat] = [RoomSeat(host, "host", since=clock())]
         self.table: TableLike | None = None
         self.closed = False
+        # Set by the host's table controller (peers/host_table.py), both optional:
+        # ``turn_clock()`` -> (turn key, {"player", "ms"}) while a turn's clock runs, else None;
+        # it rides on every update, so each phone counts toward the host's deadline.
+        self.turn_clock: Callable[[], tuple[object, dict[str, Any]] | None] | None = None
+        # ``after_act(player)`` once a guest's action was taken and every guest updated.
+        self.after_act: Callable[[str], None] | None = None
         self._channels: dict[str, _Channel] = {}
 
     # --- the transport's side -------------------------------------------------------------------
@@ -319,6 +325,8 @@ class HostRoom:
             raise ProtocolError("illegal", str(err)[:500], action_id) from None
         seat.last_act = action_id
         self.table_changed()
+        if self.after_act is not None:
+            self.after_act(seat.player)
 
     # --- sending --------------------------------------------------------------------------------
 
@@ -326,7 +334,10 @@ class HostRoom:
         if self.table is None or seat.waiting or seat.channel is None:
             return
         ch = self._channels[seat.channel]
-        for update in seat.outbox.updates(self.table.view(seat.player), seat.last_act):
+        timed = self.turn_clock() if self.turn_clock is not None else None
+        key, clock = timed if timed is not None else (None, None)
+        for update in seat.outbox.updates(self.table.view(seat.player), seat.last_act,
+                                          clock, key):
             ch.put(encode("update", **update))
 
     def _send_lobby(self, only: RoomSeat | None = None) -> None:

@@ -165,6 +165,15 @@ def is_view_fields(x: Any) -> bool:
             and is_name(x.get("me")) and "events" not in x)
 
 
+CLOCK_MS_MAX = 10 * 60 * 1000  # a turn's clock is 15 s (S41); ten minutes is a generous bound
+
+
+def is_clock(x: Any) -> bool:
+    """An ``update``'s optional ``clock``: whose turn is timed and the ms left when it was sent."""
+    return (isinstance(x, dict) and set(x) == {"player", "ms"} and is_name(x["player"])
+            and whole(0, CLOCK_MS_MAX)(x["ms"]))
+
+
 def is_lobby_seats(x: Any) -> bool:
     if not isinstance(x, list) or len(x) > SEATS_MAX:
         return False
@@ -199,9 +208,14 @@ FROM_HOST: dict[str, dict[str, Check]] = {
     "ping": {"n": COUNT, "seq": COUNT},
     "pong": {"n": COUNT, "seq": COUNT},
 }
+# Host -> guest fields a message may leave out (checked like the others when present).
+OPTIONAL_FROM_HOST: dict[str, dict[str, Check]] = {
+    "update": {"clock": is_clock},  # only while a turn's clock runs (S41)
+}
 
 
-def check_message(data: dict[str, Any], schema: dict[str, dict[str, Check]]) -> dict[str, Any]:
+def check_message(data: dict[str, Any], schema: dict[str, dict[str, Check]],
+                  optional: dict[str, dict[str, Check]] | None = None) -> dict[str, Any]:
     """``data`` if it is a message of ``schema``'s direction in every field; else ProtocolError."""
     if data.get("v") != VERSION or type(data.get("v")) is not int:
         raise ProtocolError(
@@ -212,17 +226,19 @@ def check_message(data: dict[str, Any], schema: dict[str, dict[str, Check]]) -> 
     if not isinstance(kind, str) or kind not in schema:
         raise ProtocolError("unknown_type", "Ukendt slags besked (unknown message type)")
     fields = schema[kind]
+    present = {name: check for name, check in (optional or {}).get(kind, {}).items()
+               if name in data}
     if kind == "act" and ({"player", "seat"} & (set(data) | _action_keys(data))):
         # Said apart from any other bad field: the channel decides the seat, never the message.
         raise ProtocolError("seat_field",
                             "Du kan kun spille for din egen plads (the channel decides the seat)")
-    extra = set(data) - set(fields) - {"v", "t"}
+    extra = set(data) - set(fields) - set(present) - {"v", "t"}
     missing = set(fields) - set(data)
     if extra or missing:
         names = ", ".join(sorted(map(str, extra | missing))[:4])[:60]
         raise ProtocolError("bad_field",
                             f"Beskeden {kind!r} har forkerte felter: {names} (wrong fields)")
-    for name, check in fields.items():
+    for name, check in {**fields, **present}.items():
         if not check(data[name]):
             raise ProtocolError("bad_field",
                                 f"Feltet {name!r} i {kind!r} er ugyldigt (invalid field)")
@@ -241,7 +257,7 @@ def decode_from_guest(text: object) -> dict[str, Any]:
 
 def decode_from_host(text: object) -> dict[str, Any]:
     """A host's frame as a validated message (the guest calls this on every arrival)."""
-    return check_message(parse_frame(text, HOST_FRAME_MAX), FROM_HOST)
+    return check_message(parse_frame(text, HOST_FRAME_MAX), FROM_HOST, OPTIONAL_FROM_HOST)
 
 
 def encode(kind: str, **fields: Any) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from app.peers.protocol import HOST_FRAME_MAX
 
 # Room for the envelope and the counters of an update besides the fields and the events.
-_FRAME_SLACK = 200
+_FRAME_SLACK = 300  # ~100 for the envelope and counters, ~60 for a clock
 # At most this many unacknowledged events are sent again (a few moves' worth; an ack in flight).
 REPEAT_MAX = 200
 
@@ -38,6 +38,7 @@ class Outbox:
         self.sent = 0         # events sent so far (an ack may not claim more)
         self._fields: dict[str, Any] | None = None  # the fields of the last update sent
         self._last_act = 0
+        self._clock_key: object = None  # which turn's clock the guest was last told about
 
     def next_seq(self) -> int:
         self.seq += 1
@@ -55,17 +56,23 @@ class Outbox:
         self.acked = 0
         self.sent = 0
         self._fields = None
+        self._clock_key = None
 
-    def updates(self, view: dict[str, Any], last_act: int) -> list[dict[str, Any]]:
+    def updates(self, view: dict[str, Any], last_act: int, clock: dict[str, Any] | None = None,
+                clock_key: object = None) -> list[dict[str, Any]]:
         """The ``update`` messages (without envelope) that bring the guest to ``view``.
 
-        Empty when the guest already has this view, so a host may broadcast freely.
+        ``clock`` ({"player", "ms"}: the turn's time left now) rides along on every page while
+        a turn is timed; ``clock_key`` names that turn, so the same running clock is not a
+        change (its ms shrink every call). Empty when the guest already has all this, so a
+        host may broadcast freely.
         """
         events = view["events"]
         fields = {k: v for k, v in view.items() if k != "events"}
-        if fields == self._fields and len(events) == self.sent and last_act == self._last_act:
+        if (fields == self._fields and len(events) == self.sent and last_act == self._last_act
+                and clock_key == self._clock_key):
             return []
-        self._fields, self._last_act = fields, last_act
+        self._fields, self._last_act, self._clock_key = fields, last_act, clock_key
         budget = HOST_FRAME_MAX - _size(fields) - _FRAME_SLACK
         # From the acknowledged count, unless a long history is still on its way unacknowledged
         # (a full view's pages): then go on from what was sent, rather than send it all again;
@@ -82,8 +89,9 @@ class Outbox:
             used += size
         pages.append((base, page))
         self.sent = len(events)
+        timed = {} if clock is None else {"clock": clock}
         return [{"seq": self.next_seq(), "base": b, "events": p, "view": fields,
-                 "last_act": last_act, "more": i < len(pages) - 1}
+                 "last_act": last_act, "more": i < len(pages) - 1, **timed}
                 for i, (b, p) in enumerate(pages)]
 
 

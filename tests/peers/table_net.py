@@ -1,0 +1,121 @@
+"""In-memory wiring for the peer table controllers: one HostTable, GuestTables on fake channels.
+
+Frames queue in both directions until ``pump()``, so nothing recurses and a test can look at
+the network between steps. Every frame a guest receives is recorded with the host's dice at
+that moment (the privacy checks compare against them).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.peers.guest_table import GuestTable
+from app.peers.host import HostRoom
+from app.peers.host_table import HostTable
+from peer_net import Clock, choose
+
+from engine.snyd import Rules
+
+
+@dataclass
+class Phone:
+    table: GuestTable
+    channel: str = ""
+    inbox: list[str] = field(default_factory=list)
+    received: list[tuple[str, dict[str, list[int]]]] = field(default_factory=list)
+    up: bool = False
+
+
+class Wire:
+    def __init__(self, host: str = "Vært") -> None:
+        self.clock = Clock()
+        self.room = HostRoom(host, clock=self.clock)
+        self.host: HostTable | None = None
+        self.phones: dict[str, Phone] = {}
+        self.to_host: list[tuple[str, str]] = []
+        self._n = 0
+
+    # --- channels ---
+    def join(self, name: str, token: str | None = None) -> Phone:
+        phone = self.phones.get(name) or Phone(GuestTable(name, token, clock=self.clock))
+        self.phones[name] = phone
+        self.open(phone)
+        return phone
+
+    def open(self, phone: Phone) -> None:
+        self._n += 1
+        phone.channel, phone.up = f"ch{self._n}", True
+        channel = phone.channel
+        assert self.room.connect(channel, lambda text: self._down(phone, channel, text))
+        phone.table.attach(lambda text: self.to_host.append((channel, text)))
+        self.pump()
+
+    def drop(self, phone: Phone) -> None:
+        """The phone's channel closes (context closed, network gone)."""
+        self.room.disconnect(phone.channel)
+        phone.table.detach()
+        phone.up = False
+        phone.inbox.clear()
+
+    def _down(self, phone: Phone, channel: str, text: str) -> None:
+        if phone.up and phone.channel == channel:
+            hands = {p: list(h) for p, h in self.host.table.hands.items()} if self.host else {}
+            phone.received.append((text, hands))
+            phone.inbox.append(text)
+
+    def pump(self) -> None:
+        for _ in range(10_000):
+            if self.to_host:
+                batch, self.to_host = self.to_host, []
+                for channel, text in batch:
+                    self.room.receive(channel, text)
+                continue
+            busy = [p for p in self.phones.values() if p.inbox]
+            if not busy:
+                return
+            for p in busy:
+                frames, p.inbox = p.inbox, []
+                for text in frames:
+                    p.table.receive(text)
+        raise AssertionError("the network never went quiet")
+
+    # --- the evening ---
+    def start(self, rules: Rules, seed: int) -> HostTable:
+        self.host = HostTable.from_lobby(self.room, rules, seed=seed)
+        self.pump()
+        return self.host
+
+    def rebind(self, host: HostTable) -> None:
+        """The host's phone reloaded: a restored HostTable with a fresh room."""
+        self.host, self.room = host, host.room
+
+    def tick(self, seconds: float) -> None:
+        """Time passes: every device's tick (the screens call it every 200 ms)."""
+        self.clock.now += seconds
+        self.host.tick()
+        for p in self.phones.values():
+            p.table.tick()
+        self.pump()
+
+    def move(self, rng: random.Random) -> str:
+        """Whoever has the turn acts from their own device (deals by the host's Næste runde)."""
+        h = self.host
+        self.clock.now += 0.5  # people take a moment per move (and the room bounds the rate)
+        step = h.next_step()
+        if step["kind"] in ("reveal", "game_over"):
+            h.next_round()
+        elif step["kind"] == "human":
+            h.act(choose(h.view(), rng))
+        elif step["kind"] == "regular":
+            h.play_regular()
+        else:
+            phone = self.phones[step["player"]]
+            assert phone.table.next_step() == {"kind": "human", "player": step["player"]}
+            phone.table.act(choose(phone.table.view(), rng))
+        self.pump()
+        return step["kind"]
+
+
+def secret_of(view: dict[str, Any]) -> Any:
+    return view.get("my_dice")
