@@ -1,0 +1,102 @@
+"""The transports' own frames, checked in CPython: what the relay sends a phone, the WebRTC
+signalling inside the relay's `data`, the reconnect backoff and the Danish close reasons.
+(The transports themselves run in tests/browser/test_peer_transport.py.)"""
+from __future__ import annotations
+
+import json
+import random
+from types import SimpleNamespace
+
+import pytest
+from app.peers.protocol import ProtocolError, encode
+from app.peers.relay_link import (
+    BACKOFF_CAP_S,
+    RELAY_FRAME_MAX,
+    backoff,
+    close_reason,
+    decode_relay,
+    relay_url,
+)
+from app.peers.webrtc import SIGNAL_MAX, decode_signal, encode_signal, is_signal
+
+
+def test_every_relay_op_is_read_with_exactly_its_fields():
+    assert decode_relay('{"op":"ready","peer":"abcdEFGH","role":"guest","host":true}')["host"]
+    assert decode_relay('{"op":"from","peer":"host","data":"{}"}')["data"] == "{}"
+    assert decode_relay('{"op":"joined","peer":"abcdEFGH"}')["peer"] == "abcdEFGH"
+    assert decode_relay('{"op":"host","present":false}')["present"] is False
+    assert decode_relay('{"op":"pong"}') == {"op": "pong"}
+
+
+@pytest.mark.parametrize("frame", [
+    '{"op":"from","peer":"host"}',                                   # data missing
+    '{"op":"from","peer":"host","data":{"v":1}}',                    # data not a string
+    '{"op":"from","peer":"host","data":"x","to":"y"}',               # an extra field
+    '{"op":"ready","peer":"abcdEFGH","role":"boss","host":true}',    # no such role
+    '{"op":"ready","peer":"abcdEFGH","role":"host","host":1}',       # 1 is not a bool
+    '{"op":"joined","peer":""}',                                     # empty peer
+    '{"op":"joined","peer":"' + "p" * 65 + '"}',                     # peer too long
+    '{"op":"teleport"}', '[]', '"op"', "not json", '{"op":"pong","op":"ready"}',
+    "[" * 10_000, b'{"op":"pong"}',
+])
+def test_a_bad_relay_frame_is_refused(frame):
+    with pytest.raises(ProtocolError):
+        decode_relay(frame)
+
+
+def test_a_host_page_escaped_into_data_fits_what_a_phone_accepts():
+    # The worst case of escaping: every character of a 64 KiB page is a quote.
+    page = '"' * (64 * 1024)
+    frame = json.dumps({"op": "from", "peer": "host", "data": page}, separators=(",", ":"))
+    assert len(frame) <= RELAY_FRAME_MAX
+    assert decode_relay(frame)["data"] == page
+    with pytest.raises(ProtocolError):
+        decode_relay(frame[:-2] + '"' * (RELAY_FRAME_MAX) + '"}')
+
+
+def test_signalling_round_trips_and_is_told_apart_from_peer_frames():
+    offer = encode_signal("offer", sdp="v=0\r\n")
+    ice = encode_signal("ice", candidate="candidate:1 1 udp 1 127.0.0.1 5000 typ host",
+                        mid="0", index=0)
+    assert is_signal(offer) and is_signal(ice)
+    assert not is_signal(encode("hello", name="Mette", token=None))
+    assert decode_signal(offer) == {"rtc": "offer", "sdp": "v=0\r\n"}
+    assert decode_signal(ice)["index"] == 0
+    assert decode_signal(encode_signal("ice", candidate="c", mid=None, index=None))["mid"] is None
+
+
+@pytest.mark.parametrize("frame", [
+    encode_signal("offer"),                                          # sdp missing
+    encode_signal("offer", sdp=""),                                  # empty sdp
+    encode_signal("offer", sdp="x" * (SIGNAL_MAX + 1)),              # too big
+    encode_signal("answer", sdp="v=0", type="answer"),               # extra field
+    encode_signal("ice", candidate="c", mid="0", index=True),        # bool is not an index
+    encode_signal("ice", candidate="c" * 2000, mid="0", index=0),    # candidate too long
+    encode_signal("bye"), '{"rtc":' + "[" * 50 + "]" * 50 + "}", '{"rtc":"offer","sdp":NaN}',
+])
+def test_bad_signalling_is_refused(frame):
+    with pytest.raises(ProtocolError):
+        decode_signal(frame)
+
+
+def test_backoff_doubles_to_its_cap_with_jitter():
+    low = [backoff(n, lambda: 0.0) for n in range(8)]
+    high = [backoff(n, lambda: 1.0) for n in range(8)]
+    assert high[:5] == [0.5, 1.0, 2.0, 4.0, 8.0] and high[5:] == [BACKOFF_CAP_S] * 3
+    assert low == [h / 2 for h in high]
+    rng = random.Random(1)
+    spread = {round(backoff(3, rng.random), 3) for _ in range(50)}
+    assert len(spread) > 40 and all(2.0 <= s <= 4.0 for s in spread)
+    assert backoff(10_000, lambda: 1.0) == BACKOFF_CAP_S
+
+
+def test_close_codes_read_as_danish_lines():
+    assert close_reason(4404) == "Bordet findes ikke"
+    assert close_reason(4409) == "Bordet er fuldt"
+    assert close_reason(1006) == close_reason(1001) == "Kan ikke nå bordet"
+
+
+def test_the_relay_is_at_the_origin_root_with_the_pages_scheme():
+    assert relay_url(SimpleNamespace(protocol="https:", host="bord.dk")) == "wss://bord.dk/ws"
+    assert relay_url(SimpleNamespace(protocol="http:", host="127.0.0.1:8080")) == \
+        "ws://127.0.0.1:8080/ws"
