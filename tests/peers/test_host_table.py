@@ -92,9 +92,12 @@ def test_a_guest_cannot_act_out_of_turn_and_the_table_is_unchanged():
     assert json.dumps(host.table.log) == log
     answer = json.loads(phone.received[-1][0])  # to that phone: the engine's Danish reason
     assert answer["t"] == "error" and answer["code"] == "illegal" and answer["id"] == 99
-    # the adapter never plays a non-guest seat, whatever reaches it
+    # the adapter never plays a non-guest seat, whatever reaches it: not even the host's own
+    # legal move on its own turn
+    play_until_turn_of(wire, "Vært", random.Random(1))
+    log = json.dumps(host.table.log)
     with pytest.raises(IllegalAction):
-        host.adapter.act("Vært", {"type": "call"})
+        host.adapter.act("Vært", choose(host.view(), random.Random(1)))
     assert json.dumps(host.table.log) == log
 
 
@@ -299,3 +302,21 @@ def test_from_lobby_leaves_a_late_arrival_waiting():
     table = HostTable.from_lobby(room, Rules(dice_per_player=3), seed=1)
     assert list(table.table.players) == ["Vært", "Henning"]
     assert table.connections() == {"Vært": "connected", "Henning": "connected"}
+
+
+def test_the_hosts_answers_to_this_phone_are_told_as_news():
+    wire = seated(Rules(dice_per_player=3), regular=False)
+    phone = wire.phones["Mette"]
+    phone.table.news()
+    # a pending action the host refuses (a resent one after the host moved on, say)
+    play_until_turn_of(wire, "Mette", random.Random(3))
+    wire.drop(phone)
+    view = phone.table.view()
+    too_high = {"type": "bid", "quantity": view["max_quantity"] + 1, "face": 6}
+    phone.table.act(too_high)
+    wire.open(phone)  # resent after the hello; the engine refuses it
+    lines = [line for n in phone.table.news() for line in n.lines]
+    assert phone.table.guest.error and phone.table.guest.error in lines
+    wire.host.room.close()
+    wire.pump()
+    assert "Værten har lukket bordet" in [line for n in phone.table.news() for line in n.lines]

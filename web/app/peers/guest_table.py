@@ -32,6 +32,11 @@ from app.turn_clock import RED_FROM_S
 
 from engine.snyd import IllegalAction
 
+# What the table says when the host ends this phone's channel (the ``bye`` reasons).
+BYE_LINES = {"closed": "Værten har lukket bordet",
+             "removed": "Værten har fjernet din plads",
+             "replaced": "Bordet er åbnet på en anden skærm"}
+
 
 class GuestTable:
     """What a guest's phone shows and sends, shaped like table_session.Session."""
@@ -53,6 +58,7 @@ class GuestTable:
         self._send: Callable[[str], None] | None = None
         self._shown: tuple = ()
         self._beeped: object = None
+        self._notes: list[News] = []        # the host's errors and goodbyes, told as news
 
     # ---------- the transport's side ----------
     def attach(self, send: Callable[[str], None]) -> None:
@@ -81,6 +87,11 @@ class GuestTable:
         shown = (id(g.view()), id(g.seats), g.pending is None, g.error, g.closed,
                  g.deadline, g.waiting_host)
         if shown != self._shown:
+            old = self._shown or (None,) * len(shown)
+            if g.error and g.error != old[3]:
+                self._note(g.error)
+            if g.closed and g.closed != old[4]:
+                self._note(BYE_LINES[g.closed])
             self._shown = shown
             if self.on_change is not None:
                 self.on_change()
@@ -165,12 +176,17 @@ class GuestTable:
                 "red": red, "beep": beep, "timed_out": None}
 
     # ---------- what the table says ----------
+    def _note(self, line: str) -> None:
+        self._notes.append(News({"type": "seat_note", "player": self.guest.seat}, [line]))
+
     def news(self) -> list[News]:
         """Public events since the last call, with their lines and a plain bubble for bids
-        and calls (the regulars' own words are said on the host's phone)."""
+        and calls (the regulars' own words are said on the host's phone), then what the host
+        told this phone alone (an error, a goodbye)."""
         v = self.view()
+        notes, self._notes = self._notes, []
         if v is None:
-            return []
+            return notes
         events = v["events"][self.seen:]
         self.seen = len(v["events"])
         out = []
@@ -181,7 +197,7 @@ class GuestTable:
             elif e.get("type") == "call" and e.get("player"):
                 bubble = (e["player"], "Løft!")
             out.append(News(e, lines, bubble))
-        return out
+        return out + notes
 
     # ---------- the phone's own record ----------
     def to_dict(self) -> dict[str, Any]:
