@@ -100,3 +100,60 @@ def test_the_relay_is_at_the_origin_root_with_the_pages_scheme():
     assert relay_url(SimpleNamespace(protocol="https:", host="bord.dk")) == "wss://bord.dk/ws"
     assert relay_url(SimpleNamespace(protocol="http:", host="127.0.0.1:8080")) == \
         "ws://127.0.0.1:8080/ws"
+
+
+class _Socket:
+    """A relay socket that records what the host's link writes."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict] = []
+
+    def send(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+
+def _host_links(clock):
+    from app.peers.host import HostRoom
+    from app.peers.links import HostLinks
+
+    room = HostRoom("Vært", clock=clock)
+    links = HostLinks(room, "r" * 22, "k" * 22, webrtc=False, clock=clock)
+    links.relay.state, links.relay._ws = "open", _Socket()
+    return room, links
+
+
+def test_hellos_restart_a_channel_at_most_once_per_bound():
+    from app.peers.links import RESTART_EVERY_S
+
+    now = [100.0]
+    room, links = _host_links(lambda: now[0])
+    links._presence("peerAAAA", True)
+    hello = encode("hello", name="Mette", token=None)
+    links._frame("peerAAAA", hello)
+    token = next(f for f in links.relay._ws.frames if '"welcome"' in f["data"])
+    token = json.loads(token["data"])["token"]
+    again = encode("hello", name="Mette", token=token)
+    for _ in range(20):  # a flood of hellos: one restart, the rest are refused by the room
+        links._frame("peerAAAA", again)
+    kinds = [json.loads(f["data"])["t"] for f in links.relay._ws.frames]
+    assert kinds.count("welcome") == 1
+    assert "error" in kinds
+    now[0] += RESTART_EVERY_S  # later, a hello (the guest's data channel dropped) restarts it
+    links._frame("peerAAAA", again)
+    kinds = [json.loads(f["data"])["t"] for f in links.relay._ws.frames]
+    assert kinds.count("welcome") == 2
+    assert room.lobby()[1] == {"player": "Mette", "kind": "guest", "connection": "connected",
+                               "waiting": False}
+
+
+def test_the_host_forgets_a_relay_only_channel_when_the_relay_drops():
+    now = [100.0]
+    room, links = _host_links(lambda: now[0])
+    links._presence("peerAAAA", True)
+    links._frame("peerAAAA", encode("hello", name="Mette", token=None))
+    assert room.connection("Mette")[0] == "connected"
+    links._closed(1006, "Kan ikke nå bordet", False)
+    assert links.paths == {} and room.connection("Mette")[0] == "reconnecting"
+    links._presence("peerBBBB", True)
+    links._presence("peerBBBB", False)  # a guest that left: its channel goes too
+    assert links.paths == {}

@@ -30,6 +30,9 @@ RTC_OPEN_S = 5.0       # a data channel not open by then: stay on the relay
 RTC_TRIES = 3          # data channels tried per guest before it stays on the relay for good
 OFFER_EVERY_S = 2.0    # the host answers at most one offer per guest this often
 RTC_MAX = 16           # data channels the host keeps at once (a table has at most 7 guests)
+# A hello restarts its channel (a new rate bucket, a welcome, the whole view in pages): without
+# a bound of its own a guest could make the host send megabytes a second by saying hello.
+RESTART_EVERY_S = 2.0
 
 HELLO_PREFIX = '{"v":1,"t":"hello"'  # protocol.encode's form; anything else is not a hello
 
@@ -47,6 +50,7 @@ class _Path:
     relay: bool = False           # the guest's relay peer is there, as far as the host knows
     rtc: RtcPeer | None = None
     offered: float = -1e9         # when its last offer was answered
+    restarted: float = -1e9       # when a hello last restarted its channel
 
 
 class HostLinks:
@@ -125,9 +129,12 @@ class HostLinks:
         if is_signal(data):
             self._signal(peer, path, data)
             return
-        if data.startswith(HELLO_PREFIX):
+        now = self.clock()
+        if data.startswith(HELLO_PREFIX) and now - path.restarted >= RESTART_EVERY_S:
             # A hello over the relay: the guest is not on its data channel (any more), and
             # it starts the channel afresh (after a reload, a drop or our own reconnect).
+            # A second one within RESTART_EVERY_S reaches the room as is ("already seated").
+            path.restarted = now
             if path.rtc is not None and path.rtc.state == "open":
                 path.rtc.close()
             self.room.disconnect(peer)
