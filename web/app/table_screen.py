@@ -94,7 +94,7 @@ class TableUI:
         self.stop_timers()
         self.session = session
         self.look = TableLook(regulars=tuple(session.regulars), deals=session.deals)
-        session.on_change = self.refresh  # a peer table: a move from another phone redraws
+        session.on_change = self.table_moved  # a peer table: a move from another phone
         self.live = []
         self.gesture.up()
 
@@ -328,6 +328,14 @@ class TableUI:
         if self.session is None:
             return  # the save found the table taken by another tab: this one stops
         self.schedule()
+
+    def table_moved(self) -> None:
+        """A peer table changed without a tap here (a guest's move, the host's frames): redraw
+        at once; off the table screen the host's table is still saved (refresh saves too)."""
+        if self.on_screen():
+            self.refresh()
+        else:
+            self.save()
 
     def report_faults(self) -> None:
         """A regular that crashed is reported, not hidden: a line at the table, the traceback
