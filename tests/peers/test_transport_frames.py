@@ -96,6 +96,19 @@ def test_close_codes_read_as_danish_lines():
     assert close_reason(1006) == close_reason(1001) == "Kan ikke nå bordet"
 
 
+def test_a_host_replaced_by_another_tab_does_not_take_the_room_back():
+    from app.peers.relay_link import FINAL, RelayLink
+
+    closed = []
+    link = RelayLink("host", "r" * 22, "k" * 22, on_ready=print, on_frame=print,
+                     on_presence=print, on_closed=lambda *a: closed.append(a))
+    ws = object()
+    link._ws, link.state = ws, "open"
+    link._on_close(ws, SimpleNamespace(code=4001))
+    assert 4001 in FINAL and link.state == "closed"
+    assert closed == [(4001, "Bordet er åbnet et andet sted", True)]
+
+
 def test_the_relay_is_at_the_origin_root_with_the_pages_scheme():
     assert relay_url(SimpleNamespace(protocol="https:", host="bord.dk")) == "wss://bord.dk/ws"
     assert relay_url(SimpleNamespace(protocol="http:", host="127.0.0.1:8080")) == \

@@ -32,6 +32,7 @@ UNREACHABLE = "Kan ikke nå bordet"
 CLOSE_REASONS = {
     4404: "Bordet findes ikke",
     4403: "Bordet er åbnet på en anden telefon",
+    4001: "Bordet er åbnet et andet sted",
     4409: "Bordet er fuldt",
     4400: "Forbindelsen til bordet fejlede",
     4429: "For mange beskeder på kort tid",
@@ -39,8 +40,10 @@ CLOSE_REASONS = {
     4408: "Forbindelsen lå stille for længe",
     1009: "En besked var for stor",
 }
-# Retrying cannot help: another phone holds the host key, the room is full, or we spoke wrong.
-FINAL = frozenset({4403, 4409, 4400})
+# Retrying cannot help: another phone holds the host key, another tab or phone re-attached as
+# the host (4001: retrying would make the two take the room from each other in turn), the room
+# is full, or we spoke wrong.
+FINAL = frozenset({4001, 4403, 4409, 4400})
 NO_ROOM = 4404  # final before the first `ready`; afterwards the relay may just have restarted
 
 PEER = text(1, PEER_MAX)
