@@ -22,6 +22,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--downloads-per-client", type=int, default=None, metavar="N",
                         help="serve: large downloads at once per client address (default 16; "
                              "behind a proxy every client has the proxy's address)")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="serve: share peer rooms with other relay processes through Redis "
+                             "pub/sub, e.g. redis://127.0.0.1:6379/0 (docs/relay.md)")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="build: output folder")
     args = parser.parse_args(argv)
 
@@ -39,7 +42,7 @@ def main(argv: list[str] | None = None) -> None:
     limits = Limits()
     if args.downloads_per_client is not None:
         limits = Limits(per_client=max(1, args.downloads_per_client))
-    app = create_app(dev=args.dev, limits=limits)
+    app = create_app(dev=args.dev, limits=limits, redis_url=args.redis)
     print(f"Bodegabordet: http://{args.host}:{args.port}/" + (" (dev: rebuilds on change)" if args.dev else ""))
     web.run_app(app, host=args.host, port=args.port, print=None)
 

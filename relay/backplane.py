@@ -106,9 +106,9 @@ class RedisBackplane:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        # Bounded: redis-py may turn a cancellation inside a command into an error we retry on.
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2)
         if self.hub is not None:
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
@@ -189,6 +189,8 @@ class RedisBackplane:
                                                                 separators=(",", ":")))
                     await pipe.execute()
             except Exception:  # Redis away: these frames are lost, the sockets stay up
+                if _cancelled():
+                    raise asyncio.CancelledError from None
                 log.exception("publish failed (%d messages)", len(batch))
                 await asyncio.sleep(0.5)
 
@@ -199,6 +201,8 @@ class RedisBackplane:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                if _cancelled():
+                    raise asyncio.CancelledError from None
                 log.exception("redis subscription failed; retrying")
                 await asyncio.sleep(0.5)
                 continue
@@ -222,3 +226,9 @@ class RedisBackplane:
     async def has_room(self, room: str) -> bool:
         """Whether any process knows `room` (tests, and SCAN-free checks)."""
         return bool(await self.redis.exists(PREFIX + room + ":key"))
+
+
+def _cancelled() -> bool:
+    """Whether this task was asked to stop (redis-py may re-raise a cancellation as an error)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0

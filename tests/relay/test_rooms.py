@@ -66,6 +66,14 @@ async def close_code(ws: aiohttp.ClientWebSocketResponse) -> int:
             return ws.close_code
 
 
+async def until(condition, timeout: float = WAIT) -> None:
+    """Wait for the relay to have processed something (e.g. a close) it does not announce."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
 async def host(client, room: str, key: str):
     ws = await client.ws_connect("/ws")
     await ws.send_json({"op": "host", "room": room, "key": key})
@@ -364,7 +372,7 @@ def test_an_empty_room_lives_on_for_the_expiry_time_then_goes():
         async with relay(limits) as client:
             room, _, h, _ = await table(client, guests=0)
             await h.close()
-            await asyncio.sleep(0.1)
+            await until(lambda: not client.hub.conns)
             a, ready = await guest(client, room)                    # still there
             assert ready["host"] is False
             await a.close()

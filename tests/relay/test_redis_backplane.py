@@ -1,0 +1,146 @@
+"""Two relay processes sharing rooms through a real redis-server (relay/backplane.py): a host on
+one app, guests on the other, each app with its own Redis client.
+
+The fixture starts `redis-server` on a free loopback port and kills it at teardown. In CI (env
+CI=true) a missing redis-server fails these tests; locally they are skipped with the reason."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import subprocess
+import time
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import replace
+
+import pytest
+
+from devtools.browser import free_port
+from tests.relay.test_rooms import (
+    TEST_LIMITS,
+    close_code,
+    guest,
+    host,
+    new_id,
+    receive,
+    relay,
+    run,
+    until,
+)
+
+
+@pytest.fixture
+def redis_url():
+    server = shutil.which("redis-server")
+    if server is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("redis-server is not installed (.ci/run installs it): the Redis "
+                        "backplane must be tested in CI")
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "redis did not start"
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.kill()
+        proc.wait(5)
+
+
+@asynccontextmanager
+async def two_relays(url: str, limits=TEST_LIMITS):
+    async with AsyncExitStack() as stack:
+        yield [await stack.enter_async_context(relay(limits, url)) for _ in range(2)]
+
+
+def test_host_on_one_process_guests_on_the_other(redis_url):
+    async def go():
+        async with two_relays(redis_url) as (one, two):
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            a, a_ready = await guest(two, room)
+            b, b_ready = await guest(two, room)
+            assert a_ready["host"] is True
+            assert [await receive(h) for _ in range(2)] == [
+                {"op": "joined", "peer": a_ready["peer"]}, {"op": "joined", "peer": b_ready["peer"]}]
+            await a.send_json({"op": "send", "data": "bid"})
+            assert await receive(h) == {"op": "from", "peer": a_ready["peer"], "data": "bid"}
+            await h.send_json({"op": "send", "to": b_ready["peer"], "data": "for b"})
+            await h.send_json({"op": "send", "to": a_ready["peer"], "data": "for a"})
+            assert await receive(b) == {"op": "from", "peer": "host", "data": "for b"}
+            assert await receive(a) == {"op": "from", "peer": "host", "data": "for a"}
+            await b.close()
+            assert await receive(h) == {"op": "left", "peer": b_ready["peer"]}
+            # The host reloads onto the other process: same room, same key.
+            await h.close()
+            assert await receive(a) == {"op": "host", "present": False}
+            h2, _ = await host(two, room, key)
+            assert await receive(a) == {"op": "host", "present": True}
+            await a.send_json({"op": "send", "data": "again"})
+            assert await receive(h2) == {"op": "from", "peer": a_ready["peer"], "data": "again"}
+    run(go)
+
+
+def test_keys_rooms_and_caps_hold_across_processes(redis_url):
+    async def go():
+        async with two_relays(redis_url) as (one, two):
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            thief = await two.ws_connect("/ws")
+            await thief.send_json({"op": "host", "room": room, "key": new_id()})
+            assert await close_code(thief) == 4403
+            stray = await two.ws_connect("/ws")
+            await stray.send_json({"op": "join", "room": new_id()})
+            assert await close_code(stray) == 4404
+            for client in (two, one, two):                    # host + 3 = the cap of 4
+                await guest(client, room)
+            extra = await one.ws_connect("/ws")
+            await extra.send_json({"op": "join", "room": room})
+            assert await close_code(extra) == 4409
+            await host(two, room, key)                         # re-attach elsewhere: the old
+            assert await close_code(h) == 4001                 # host connection is closed
+            assert two.hub.counts()["rooms"] == 1
+    run(go)
+
+
+def test_a_room_expires_in_redis_after_its_last_member_left(redis_url):
+    limits = replace(TEST_LIMITS, expiry=1.0)
+
+    async def go():
+        async with two_relays(redis_url, limits) as (one, two):
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            await h.close()
+            await until(lambda: not one.hub.conns)
+            a, ready = await guest(two, room)                  # kept while the host reloads
+            assert ready["host"] is False
+            await a.close()
+            await asyncio.sleep(2.2)
+            late = await two.ws_connect("/ws")
+            await late.send_json({"op": "join", "room": room})
+            assert await close_code(late) == 4404
+    run(go)
+
+
+def test_a_flood_through_redis_arrives_in_order_and_complete(redis_url):
+    async def go():
+        async with two_relays(redis_url, replace(TEST_LIMITS, rate=1e6, burst=1e6)) as (one, two):
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            a, ready = await guest(two, room)
+            assert await receive(h) == {"op": "joined", "peer": ready["peer"]}
+            for i in range(3000):                               # bounded
+                await a.send_json({"op": "send", "data": str(i)})
+            got = [(await receive(h))["data"] for _ in range(3000)]
+            assert got == [str(i) for i in range(3000)]
+    run(go)
