@@ -13,7 +13,7 @@ from typing import Any
 from app.peers.guest_table import GuestTable
 from app.peers.host import HostRoom
 from app.peers.host_table import HostTable
-from peer_net import Clock, choose
+from peer_net import Clock, Sent, choose
 
 from engine.snyd import Rules
 
@@ -23,7 +23,8 @@ class Phone:
     table: GuestTable
     channel: str = ""
     inbox: list[str] = field(default_factory=list)
-    received: list[tuple[str, dict[str, list[int]]]] = field(default_factory=list)
+    received: list[Sent] = field(default_factory=list)  # with the host's cups at that moment
+    revealed: list[int] = field(default_factory=list)   # reveals on the host's table by then
     up: bool = False
 
 
@@ -60,8 +61,11 @@ class Wire:
 
     def _down(self, phone: Phone, channel: str, text: str) -> None:
         if phone.up and phone.channel == channel:
-            hands = {p: list(h) for p, h in self.host.table.hands.items()} if self.host else {}
-            phone.received.append((text, hands))
+            # the room's table: set before the first update goes out (HostTable.from_lobby)
+            table = self.room.table.table if self.room.table is not None else None
+            phone.received.append(Sent(text, table.phase if table else None,
+                                       {p: list(h) for p, h in table.hands.items()} if table else {}))
+            phone.revealed.append(sum(e["type"] == "reveal" for e in table.events) if table else 0)
             phone.inbox.append(text)
 
     def pump(self) -> None:

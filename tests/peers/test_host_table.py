@@ -22,6 +22,7 @@ from app.table_session import CorruptSave, Session
 from app.table_setup import Seat
 from peer_net import choose
 from table_net import Wire
+from test_privacy import leaks
 
 from engine.snyd import IllegalAction, Rules
 
@@ -60,6 +61,11 @@ def test_a_whole_evening_to_a_lost_completely_through_frames_only():
         # the guest's phone told the evening as news, with bubbles for its bids
         said = [n for n in phone.table.news() if n.bubble]
         assert said and phone.table.guest.error is None
+    # no frame to a phone held another seat's cup before its reveal (the clock field included)
+    reveals = [e["hands"] for e in wire.host.table.events if e["type"] == "reveal"]
+    for name, phone in wire.phones.items():
+        for sent, shown in zip(phone.received, phone.revealed, strict=True):
+            assert leaks(sent, name, reveals[:shown]) == []
     # the guests' actions went through the host's table.act for their seats only
     actors = {e["player"] for e in wire.host.table.log if e.get("type") in ("bid", "call")}
     assert {"Mette", "Kaj", "Vært", "Henning"} <= actors
@@ -90,7 +96,7 @@ def test_a_guest_cannot_act_out_of_turn_and_the_table_is_unchanged():
     wire.to_host.append((phone.channel, encode("act", id=99, action={"type": "call"})))
     wire.pump()
     assert json.dumps(host.table.log) == log
-    answer = json.loads(phone.received[-1][0])  # to that phone: the engine's Danish reason
+    answer = json.loads(phone.received[-1].text)  # to that phone: the engine's Danish reason
     assert answer["t"] == "error" and answer["code"] == "illegal" and answer["id"] == 99
     # the adapter never plays a non-guest seat, whatever reaches it: not even the host's own
     # legal move on its own turn
@@ -254,7 +260,7 @@ def test_the_clock_deadline_agrees_on_every_phone():
 
 def test_no_clock_field_without_a_time_limit_and_a_bad_clock_is_refused():
     wire = seated(Rules(dice_per_player=3))
-    texts = [t for p in wire.phones.values() for t, _ in p.received]
+    texts = [s.text for p in wire.phones.values() for s in p.received]
     assert all("clock" not in json.loads(t) for t in texts)
     for p in wire.phones.values():
         assert p.table.tick() is None

@@ -59,6 +59,11 @@ class _RoomTable:
         self._host = host
 
     @property
+    def table(self) -> Any:
+        """The engine table behind it (tests record its cups beside each frame sent)."""
+        return self._host.table
+
+    @property
     def players(self) -> list[str]:
         return self._host.table.players
 
