@@ -27,7 +27,7 @@ from typing import Any
 from engine.errors import IllegalAction, shown
 from engine.snyd import speech
 from engine.snyd.bid import Bid, bid_rank, is_raise, raises
-from engine.snyd.checks import hand_of, is_list
+from engine.snyd.checks import hand_of, is_list, seed_of
 from engine.snyd.odds import UNIFORM, beliefs_chance, exact_chance
 from engine.snyd.rules import Rules
 from engine.snyd.view import read_view
@@ -153,11 +153,9 @@ class Player:
     def __init__(self, name: str, description: str, seed: int | None = None) -> None:
         if not isinstance(name, str) or not name:
             raise IllegalAction(f"En spiller skal have et navn, ikke {shown(name)} (a name)")
-        if seed is not None and type(seed) not in (int, str):
-            raise IllegalAction("seed skal være et tal eller en tekst (seed must be int or str)")
         self.name = name
         self.description = description
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed_of(seed))
         self._seen: dict[tuple[int, int], list[int]] = {}
 
     # memory: its dice while it could see them (S40: it must remember them after its first bid)

@@ -65,7 +65,8 @@ def hands_of(hands: Any) -> list[list[int]]:
 def whole(value: Any, low: int, high: int, what: str) -> int:
     """A whole number from ``low`` to ``high``; ``what`` names it in Danish (and English)."""
     if type(value) is not int or not low <= value <= high:
-        raise IllegalAction(f"{what} skal være et helt tal fra {low} til {high}, ikke {shown(value)}")
+        raise IllegalAction(f"{what} skal være et helt tal fra {low} til {high}, ikke {shown(value)} "
+                            f"(a whole number {low}–{high})")
     return value
 
 
@@ -78,3 +79,17 @@ def dice_counts_of(counts: Any) -> list[int]:
             f"{shown(counts)} (dice counts: one per player)"
         )
     return [whole(n, 0, MAX_DICE, "Antal terninger (dice count)") for n in values]
+
+
+def seed_of(seed: Any) -> int | str | None:
+    """A random seed: None, an int under 2**63, or a short text (it goes into logs and saves)."""
+    if seed is None or (type(seed) is int and abs(seed) < 2**63):
+        return seed
+    if type(seed) is str and len(seed) <= 100:
+        try:
+            seed.encode()  # random.Random(str) encodes it: a lone surrogate cannot be
+        except UnicodeEncodeError:
+            pass
+        else:
+            return seed
+    raise IllegalAction("seed skal være et tal eller en kort tekst (seed must be an int or a short str)")

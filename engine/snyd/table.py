@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.errors import IllegalAction, shown
 from engine.snyd.bid import Bid, bid_rank, face_problem, lowest_bid, max_quantity
+from engine.snyd.checks import seed_of
 from engine.snyd.counting import best_face, counted, counting_dice, holds
 from engine.snyd.rules import Rules
 
@@ -80,10 +81,7 @@ class Table:
             raise IllegalAction("rules skal være en Rules (rules must be a Rules)")
         if first is not None and first not in self.players:
             raise IllegalAction(f"{shown(first)} sidder ikke ved bordet (not at the table)")
-        if seed is not None and not (type(seed) is int and abs(seed) < 2**63
-                                     or type(seed) is str and len(seed) <= 100):
-            # Bounded: the seed goes into the log, which must stay plain, printable JSON.
-            raise IllegalAction("seed skal være et tal eller en kort tekst (seed must be int or str)")
+        seed = seed_of(seed)
         # A table without a seed draws one, so that its log still replays exactly.
         self.seed: int | str = random.Random().getrandbits(63) if seed is None else seed
         self._rng = random.Random(self.seed)

@@ -21,6 +21,7 @@ def refused(call) -> str:
         call()
     message = str(info.value)
     assert message and "Traceback" not in message and "Exceeds the limit" not in message
+    assert message.endswith(")") and " (" in message  # Danish first, English in brackets
     return message
 
 
@@ -102,3 +103,15 @@ def test_replay_quotes_a_broken_entry_briefly() -> None:
     message = refused(lambda: Table.replay(
         ["A", "B"], t.rules, t.log + [{"type": "bid", "player": "A", "quantity": HUGE}]))
     assert "Loggen er i stykker" in message and len(message) < 120
+
+
+def test_seeds_that_cannot_seed_or_be_saved() -> None:
+    """Found by the junk property: random.Random("\ud800") raises UnicodeEncodeError, and a huge
+    int seed made a log that json.dumps could not write."""
+    from engine.snyd import bots
+
+    for seed in ("\ud800", HUGE, 2**63, "x" * 101, 1.5, [1]):
+        assert "seed" in refused(lambda s=seed: Table(["A", "B"], seed=s))
+        assert "seed" in refused(lambda s=seed: bots.simpel(seed=s))
+        assert "seed" in refused(lambda s=seed: bots.regular("Lis", seed=s))
+    assert Table(["A", "B"], seed="æøå 🎲").seed == "æøå 🎲"

@@ -272,6 +272,8 @@ def check_message(err: IllegalAction) -> None:
     assert message.strip(), "an IllegalAction without a message"
     assert len(message) < 400, message
     assert not any(word in message for word in INTERNALS), message
+    # The engine's style: Danish first, English in brackets at the end.
+    assert message.endswith(")") and " (" in message, message
 
 
 @pytest.mark.parametrize("entry", list(ENTRY_POINTS))
