@@ -8,7 +8,7 @@ import random
 import pytest
 from app.peers import host_table as host_table_module
 from app.peers.guest import HOST_SILENT_S
-from app.peers.host import AWAY_AFTER_S, HostRoom
+from app.peers.host import AWAY_AFTER_S
 from app.peers.host_table import (
     AUTO_DEAL_S,
     AWAY_LINE,
@@ -16,6 +16,7 @@ from app.peers.host_table import (
     COVER_GRACE_S,
     HostTable,
     load_table,
+    open_room,
 )
 from app.peers.protocol import ProtocolError, decode_from_host, encode
 from app.table_session import CorruptSave, Session
@@ -302,27 +303,18 @@ def test_a_guest_move_redraws_the_hosts_screen():
     assert told  # the host's screen is told once Mette's bid is on its table
 
 
-def test_from_lobby_leaves_a_late_arrival_waiting():
-    room = HostRoom("Vært")
-    room.seat_regular("Henning")
-    table = HostTable.from_lobby(room, Rules(dice_per_player=3), seed=1)
-    assert list(table.table.players) == ["Vært", "Henning"]
-    assert table.connections() == {"Vært": "connected", "Henning": "connected"}
+def test_a_lobby_from_the_set_up_draft():
+    room = open_room([Seat(" Ida ", "human"), Seat("Henning", "regular"), Seat("Lis", "regular")])
+    assert [(s["player"], s["kind"]) for s in room.lobby()] == [
+        ("Ida", "host"), ("Henning", "regular"), ("Lis", "regular")]
+    with pytest.raises(IllegalAction):
+        open_room([Seat("Ida", "human"), Seat("Bo", "human")])
 
 
-def test_the_hosts_answers_to_this_phone_are_told_as_news():
+def test_a_late_arrival_waits_and_has_no_seat_at_the_table():
     wire = seated(Rules(dice_per_player=3), regular=False)
-    phone = wire.phones["Mette"]
-    phone.table.news()
-    # a pending action the host refuses (a resent one after the host moved on, say)
-    play_until_turn_of(wire, "Mette", random.Random(3))
-    wire.drop(phone)
-    view = phone.table.view()
-    too_high = {"type": "bid", "quantity": view["max_quantity"] + 1, "face": 6}
-    phone.table.act(too_high)
-    wire.open(phone)  # resent after the hello; the engine refuses it
-    lines = [line for n in phone.table.news() for line in n.lines]
-    assert phone.table.guest.error and phone.table.guest.error in lines
-    wire.host.room.close()
-    wire.pump()
-    assert "Værten har lukket bordet" in [line for n in phone.table.news() for line in n.lines]
+    late = wire.join("Lis")
+    assert late.table.waiting and not wire.phones["Mette"].table.waiting
+    assert "Lis" not in wire.host.table.players and "Lis" not in wire.host.connections()
+    assert late.table.view() is None and not late.table.ready
+    assert set(wire.phones["Mette"].table.connections()) == {"Vært", "Mette", "Kaj"}

@@ -114,6 +114,12 @@ class GuestTable:
         return self.guest.seat
 
     @property
+    def waiting(self) -> bool:
+        """A late arrival: seated in the lobby, at the table from a later game (the lobby
+        screen shows it; docs/protocol.md "The lobby and late arrivals")."""
+        return any(s["player"] == self.guest.seat and s["waiting"] for s in self.guest.seats)
+
+    @property
     def waiting_host(self) -> bool:
         return self.guest.waiting_host
 

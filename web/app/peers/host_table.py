@@ -8,9 +8,10 @@ The host sees the table as its own seat: no hand-off between host and guests.
 
 API (screens: helper H2; transports: helper T; docs/protocol.md "The host's table"):
 
-    room = HostRoom(my_name)              # at *Med vennerne*; transports attach to it at once
+    room = open_room(draft.seats)         # at *Med vennerne*: the host (the draft's person)
+                                          # and the draft's regulars; transports attach now
     room.seat_regular("Henning")          # the lobby, as HostRoom documents
-    table = HostTable.from_lobby(room, rules)   # *Start*: deals and sends every guest its view
+    table = HostTable.from_lobby(room, draft.rules(), tempo=...)  # *Start*: deal, send views
     table.link = {"relay_room": ..., "host_key": ...}   # whatever the transport must keep
     table_screen.start_table(table)       # the usual table screen; it saves the table and room
 
@@ -50,6 +51,21 @@ BACK_LINE = "{} er tilbage ved bordet"
 
 # Set by the transport's owner: called with every HostTable that load_table restores.
 on_restore: Callable[[HostTable], None] | None = None
+
+
+def open_room(seats: list[Seat], clock: Callable[[], float] = time.monotonic) -> HostRoom:
+    """A lobby from the *Dæk bordet* draft: its one person is the host, its regulars sit down;
+    friends take the other seats by the share link. IllegalAction if the draft has no single
+    person (pass-and-play seats belong on one phone)."""
+    people = [s for s in seats if s.kind == "human"]
+    if len(people) != 1:
+        raise IllegalAction("Ved et bord med vennerne sidder kun du ved denne telefon "
+                            "(one person at the host's phone)")
+    room = HostRoom(people[0].name.strip(), clock)
+    for s in seats:
+        if s.kind == "regular":
+            room.seat_regular(s.name)
+    return room
 
 
 class _RoomTable:
