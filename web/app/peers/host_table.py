@@ -145,9 +145,6 @@ class HostTable(Session):
             return {}
         return {s.player: s.connection for s in self.room.seats if not s.waiting}
 
-    def seat_kind(self, name: str) -> str | None:
-        return next((s.kind for s in self.seats if s.name == name), None)
-
     # ---------- the flow ----------
     def next_step(self) -> dict:
         """As Session, plus {"kind": "remote", "player"} while a guest's phone has the turn."""
