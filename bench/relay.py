@@ -1,0 +1,329 @@
+"""Relay rooms benchmark (relay/rooms.py): load, saturation and memory on loopback.
+
+    .venv/bin/python bench/relay.py [--rooms 250] [--load-seconds 10] [--sat-seconds 5]
+                                    [--no-redis]
+
+The relay runs as its own process (one asyncio loop: one core), the load generator is this
+process. The generator speaks raw WebSocket frames over asyncio streams (pre-built, zero-mask
+client frames; received frames counted by bytes during saturation), so that one Python process
+can drive the relay to its limit. Printed:
+
+1. memory: the relay's RSS before and after opening `--rooms` x 4 connections (1 host + 3
+   guests each), per idle connection;
+2. load: every client sends one frame a second for `--load-seconds` (guests to their host, the
+   host to one guest in turn), each frame carrying its send time: p50/p99/max forwarding latency
+   (send to receive, both in this process) and the frames delivered;
+3. saturation: every guest sends as fast as the relay takes frames for `--sat-seconds`; frames
+   delivered per second (counted at the hosts), and per CPU-second of the relay process;
+4. the same 2 and 3 through two relay processes sharing rooms through a redis-server this
+   script starts (hosts on one process, guests on the other: every frame crosses Redis).
+
+The per-connection rate limit (50/s) is lifted in the relay under test, or saturation would
+measure the limiter. Everything is bounded in time; every process started here is stopped.
+The machine's load average is printed with the figures: they are shared-machine figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import socket
+import statistics
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SERVE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from aiohttp import web
+from relay.rooms import RoomLimits, install
+app = web.Application()
+install(app, RoomLimits(rate=1e9, burst=1e9, connections=100_000, rooms=100_000),
+        sys.argv[3] or None)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None, access_log=None)
+"""
+
+HANDSHAKE = (b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def client_frame(text: str) -> bytes:
+    """A masked client text frame with the zero mask (valid, and the payload stays as is)."""
+    payload = text.encode()
+    n = len(payload)
+    head = bytes([0x81, 0x80 | n]) if n < 126 else bytes([0x81, 0x80 | 126]) + struct.pack("!H", n)
+    return head + b"\0\0\0\0" + payload
+
+
+def server_frame_size(text: str) -> int:
+    n = len(text.encode())
+    return n + (2 if n < 126 else 4)
+
+
+class Client:
+    """One raw WebSocket client."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.buffer = b""
+        self.peer = ""
+
+    @classmethod
+    async def open(cls, port: int) -> Client:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(HANDSHAKE)
+        await reader.readuntil(b"\r\n\r\n")
+        return cls(reader, writer)
+
+    def send(self, frame: dict) -> None:
+        self.writer.write(client_frame(json.dumps(frame, separators=(",", ":"))))
+
+    async def receive(self) -> dict:
+        while True:
+            if len(self.buffer) >= 2:
+                n = self.buffer[1] & 0x7F
+                start = 2
+                if n == 126:
+                    if len(self.buffer) < 4:
+                        n = -1
+                    else:
+                        n, start = struct.unpack("!H", self.buffer[2:4])[0], 4
+                if n >= 0 and len(self.buffer) >= start + n:
+                    opcode = self.buffer[0] & 0x0F
+                    payload, self.buffer = self.buffer[start:start + n], self.buffer[start + n:]
+                    if opcode == 1:
+                        return json.loads(payload)
+                    if opcode == 8:
+                        raise ConnectionError("closed by the relay")
+                    continue  # ping etc.
+            data = await self.reader.read(65536)
+            if not data:
+                raise ConnectionError("eof")
+            self.buffer += data
+
+
+class Relay:
+    """A relay process."""
+
+    def __init__(self, redis_url: str = "", cpu: int | None = None) -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen([sys.executable, "-c", SERVE, str(ROOT), str(self.port),
+                                      redis_url])
+        if cpu is not None and hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(self.proc.pid, {cpu})
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise RuntimeError("relay did not start") from None
+                time.sleep(0.05)
+
+    def rss_kib(self) -> int:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+async def open_rooms(host_port: int, guest_port: int, rooms: int) -> list[tuple[Client, list]]:
+    """`rooms` rooms of 1 host + 3 guests; the joined notices consumed."""
+    import secrets
+
+    tables = []
+    for _ in range(rooms):
+        room = secrets.token_urlsafe(16)
+        h = await Client.open(host_port)
+        h.send({"op": "host", "room": room, "key": secrets.token_urlsafe(16)})
+        await h.receive()
+        guests = []
+        for _ in range(3):
+            g = await Client.open(guest_port)
+            g.send({"op": "join", "room": room})
+            g.peer = (await g.receive())["peer"]
+            guests.append(g)
+        for _ in range(3):
+            await h.receive()
+        tables.append((h, guests))
+    return tables
+
+
+async def load(tables: list, seconds: float) -> dict:
+    """Every client sends 1 frame/s (spread over the second); latency at the receivers."""
+    latencies: list[float] = []
+    stop = time.monotonic() + seconds
+
+    async def sender(client: Client, to: list | None, offset: float) -> None:
+        await asyncio.sleep(offset)
+        turn = 0
+        while time.monotonic() < stop:
+            frame = {"op": "send", "data": str(time.monotonic_ns())}
+            if to is not None:
+                frame["to"] = to[turn % len(to)].peer
+                turn += 1
+            client.send(frame)
+            await asyncio.sleep(1.0)
+
+    async def receiver(client: Client) -> None:
+        while True:
+            msg = await client.receive()
+            if msg.get("op") == "from":
+                latencies.append((time.monotonic_ns() - int(msg["data"])) / 1e6)
+
+    clients = [(h, guests) for h, guests in tables]
+    n = sum(1 + len(g) for _, g in clients)
+    tasks, i = [], 0
+    for h, guests in clients:
+        for c, to in [(h, guests)] + [(g, None) for g in guests]:
+            tasks.append(asyncio.create_task(sender(c, to, (i % 1000) / 1000)))
+            tasks.append(asyncio.create_task(receiver(c)))
+            i += 1
+    await asyncio.sleep(seconds + 1.0)  # the last frames arrive
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies.sort()
+    q = statistics.quantiles(latencies, n=100)
+    return {"connections": n, "delivered": len(latencies), "p50_ms": q[49], "p99_ms": q[98],
+            "max_ms": latencies[-1]}
+
+
+async def saturate(tables: list, seconds: float, relays: list[Relay]) -> dict:
+    """Every guest sends as fast as it can; delivered frames counted by bytes at the hosts."""
+    payload = "x" * 60
+    frame = client_frame(json.dumps({"op": "send", "data": payload}, separators=(",", ":")))
+    size = server_frame_size(json.dumps({"op": "from", "peer": "A" * 8, "data": payload},
+                                        separators=(",", ":")))
+    batch = frame * 50
+    received = [0]
+    running = [True]
+
+    async def sender(g: Client) -> None:
+        while running[0]:
+            g.writer.write(batch)
+            await g.writer.drain()
+
+    async def counter(h: Client) -> None:
+        received[0] += len(h.buffer)
+        h.buffer = b""
+        while True:
+            data = await h.reader.read(1 << 16)
+            if not data:
+                return
+            received[0] += len(data)
+
+    tasks = [asyncio.create_task(counter(h)) for h, _ in tables]
+    tasks += [asyncio.create_task(sender(g)) for _, guests in tables for g in guests]
+    await asyncio.sleep(1.0)  # warm up: buffers fill
+    start_bytes, start, cpu0 = received[0], time.monotonic(), sum(r.cpu_seconds() for r in relays)
+    await asyncio.sleep(seconds)
+    delivered = (received[0] - start_bytes) / size
+    elapsed = time.monotonic() - start
+    cpu = sum(r.cpu_seconds() for r in relays) - cpu0
+    running[0] = False
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"delivered_per_s": delivered / elapsed, "relay_cpu_s_per_s": cpu / elapsed,
+            "delivered_per_cpu_s": delivered / cpu if cpu else 0.0}
+
+
+def close_all(tables: list) -> None:
+    for h, guests in tables:
+        for c in [h, *guests]:
+            c.writer.close()
+
+
+async def one_process(args: argparse.Namespace) -> dict:
+    relay = Relay(cpu=0)
+    os.sched_setaffinity(0, {1})  # the generator on the other core
+    try:
+        await asyncio.sleep(0.5)
+        before = relay.rss_kib()
+        tables = await open_rooms(relay.port, relay.port, args.rooms)
+        await asyncio.sleep(1.0)
+        after = relay.rss_kib()
+        n = args.rooms * 4
+        result = {"rss_before_mib": before / 1024, "rss_after_mib": after / 1024,
+                  "kib_per_idle_connection": (after - before) / n}
+        result["load"] = await load(tables, args.load_seconds)
+        result["saturation"] = await saturate(tables, args.sat_seconds, [relay])
+        close_all(tables)
+        return result
+    finally:
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
+        relay.stop()
+
+
+async def two_processes(args: argparse.Namespace) -> dict:
+    server = shutil.which("redis-server")
+    if server is None:
+        return {"skipped": "redis-server not installed"}
+    port = free_port()
+    redis = start_redis(server, port)
+    relays: list[Relay] = []
+    try:
+        url = f"redis://127.0.0.1:{port}/0"
+        relays = [Relay(url), Relay(url)]
+        tables = await open_rooms(relays[0].port, relays[1].port, args.rooms)
+        result = {"load": await load(tables, args.load_seconds),
+                  "saturation": await saturate(tables, args.sat_seconds, relays)}
+        close_all(tables)
+        return result
+    finally:
+        for relay in relays:
+            relay.stop()
+        redis.kill()
+        redis.wait(5)
+
+
+def start_redis(server: str, port: int) -> subprocess.Popen:
+    return subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=250)
+    parser.add_argument("--load-seconds", type=float, default=10.0)
+    parser.add_argument("--sat-seconds", type=float, default=5.0)
+    parser.add_argument("--no-redis", action="store_true")
+    args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()}", flush=True)
+    results = {"one_process": asyncio.run(one_process(args))}
+    print(json.dumps(results, indent=1), flush=True)
+    if not args.no_redis:
+        results["two_processes_redis"] = asyncio.run(two_processes(args))
+        print(json.dumps(results["two_processes_redis"], indent=1), flush=True)
+    print(f"load average after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
