@@ -27,7 +27,7 @@ import contextlib
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from relay.rooms import NO_ROOM, ROOM_FULL, WRONG_KEY, Refused, RoomLimits
 
@@ -39,6 +39,8 @@ log = logging.getLogger("relay.backplane")
 PREFIX = "bb:room:"
 QUEUE_MAX = 10_000    # messages waiting to be published
 BATCH_MAX = 2_000     # messages in one pipeline
+
+# A channel message is this process's origin id, then one line per message (`encode`).
 
 # Leave a room: drop the member; report whether it was the host; keep the TTL.
 _LEAVE = """
@@ -179,14 +181,13 @@ class RedisBackplane:
             batch = [await self.queue.get()]
             while len(batch) < BATCH_MAX and not self.queue.empty():
                 batch.append(self.queue.get_nowait())
-            by_room: dict[str, list[dict]] = {}
+            by_room: dict[str, list[str]] = {}
             for room, message in batch:
-                by_room.setdefault(room, []).append(message)
+                by_room.setdefault(room, [self.origin]).append(encode(message))
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for room, messages in by_room.items():
-                        pipe.publish(PREFIX + room, json.dumps({"o": self.origin, "m": messages},
-                                                                separators=(",", ":")))
+                    for room, lines in by_room.items():
+                        pipe.publish(PREFIX + room, "\n".join(lines))
                     await pipe.execute()
             except Exception:  # Redis away: these frames are lost, the sockets stay up
                 if _cancelled():
@@ -213,15 +214,16 @@ class RedisBackplane:
     async def _dispatch(self, channel: str, data: str) -> None:
         if not channel.startswith(PREFIX) or self.hub is None:
             return
-        try:
-            envelope: dict[str, Any] = json.loads(data)
-        except ValueError:
-            return
-        if envelope.get("o") == self.origin:
+        origin, _, body = data.partition("\n")
+        if origin == self.origin:
             return
         room = channel[len(PREFIX):]
-        for message in envelope.get("m", ()):
-            await self.hub.deliver(room, message)
+        for line in body.split("\n"):
+            tag, peer, text = line.split(" ", 2)
+            if tag == "to":
+                await self.hub.deliver_frame(room, peer, text)
+            else:
+                await self.hub.deliver(room, json.loads(text))
 
     async def has_room(self, room: str) -> bool:
         """Whether any process knows `room` (tests, and SCAN-free checks)."""
@@ -232,3 +234,12 @@ def _cancelled() -> bool:
     """Whether this task was asked to stop (redis-py may re-raise a cancellation as an error)."""
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
+
+
+def encode(message: dict) -> str:
+    """One line of a channel message: `to <peer> <frame>` for a frame (the common case: no JSON
+    round trip), `js - <json>` for presence. Frames are JSON text, whose strings escape every
+    newline, so a line never contains one."""
+    if message["t"] == "to":
+        return "to " + message["peer"] + " " + message["text"]
+    return "js - " + json.dumps(message, separators=(",", ":"))

@@ -334,7 +334,7 @@ class Hub:
                                            "host": present}))
 
     async def _send(self, conn: Conn, frame: dict) -> None:
-        data = json.dumps(frame["data"])
+        data = json.dumps(frame["data"], ensure_ascii=False)  # JSON still escapes newlines
         room = conn.room
         if conn.host:
             to = frame["to"]
@@ -382,6 +382,12 @@ class Hub:
             if peer != "host":
                 self._spawn(self._write(conn, text))
 
+    async def deliver_frame(self, room: str, peer: str, text: str) -> None:
+        """A frame another process forwarded to `peer` ("host" for the host), if it is here."""
+        target = self.rooms.get(room, {}).get(peer)
+        if target is not None:
+            await self._write(target, text)
+
     async def deliver(self, room: str, message: dict) -> None:
         """A message another process published for `room`: to this process's members."""
         kind = message["t"]
@@ -389,9 +395,7 @@ class Hub:
         if not members:
             return
         if kind == "to":
-            target = members.get(message["peer"])
-            if target is not None:
-                await self._write(target, message["text"])
+            await self.deliver_frame(room, message["peer"], message["text"])
         elif kind == "joined" or kind == "left":
             self._to_host(room, json.dumps({"op": kind, "peer": message["peer"]}))
         elif kind == "host":

@@ -73,8 +73,10 @@ def test_host_on_one_process_guests_on_the_other(redis_url):
             assert a_ready["host"] is True
             assert [await receive(h) for _ in range(2)] == [
                 {"op": "joined", "peer": a_ready["peer"]}, {"op": "joined", "peer": b_ready["peer"]}]
-            await a.send_json({"op": "send", "data": "bid"})
-            assert await receive(h) == {"op": "from", "peer": a_ready["peer"], "data": "bid"}
+            # Any text survives the hop through Redis (its channel messages are line-based).
+            tricky = 'bid\n{"v":1}\r\n\u2028 Sæt dig ved bordet " \\ to host x'
+            await a.send_json({"op": "send", "data": tricky})
+            assert await receive(h) == {"op": "from", "peer": a_ready["peer"], "data": tricky}
             await h.send_json({"op": "send", "to": b_ready["peer"], "data": "for b"})
             await h.send_json({"op": "send", "to": a_ready["peer"], "data": "for a"})
             assert await receive(b) == {"op": "from", "peer": "host", "data": "for b"}
