@@ -126,3 +126,24 @@ def test_random_evenings_under_every_rule_set_replay_exactly():
         log = json.loads(json.dumps(t.log))
         again = Table.replay(t.players, rules, log)
         assert again == t and again.view("A") == t.view("A")
+
+
+def test_bad_input_is_an_illegal_action_here_too():
+    """Issue 8: huge ints, malformed logs and unhashable names are IllegalAction in Pyodide too
+    (its CPython has the same 4,300-digit int-to-str limit)."""
+    huge = 10**5000
+    t = Table(["A", "B"], Rules(dice_per_player=2), seed=1, first="A")
+    t.deal([[5, 5], [1, 3]])
+    log = t.log
+    for bad in (huge, [], {"x": huge}):
+        message = _raises_illegal(t.view, bad)
+        assert len(message) < 120 and message.endswith(")")
+        _raises_illegal(t.act, bad, {"type": "call"})
+        assert t.can_peek(bad) is False
+    _raises_illegal(Bid, huge, 5)
+    _raises_illegal(Rules.from_dict, {huge: 1})
+    _raises_illegal(lambda: Rules().with_(foo=1))
+    _raises_illegal(Table.replay, ["A", "B"], t.rules, [{"type": "start", "players": 5}])
+    no_seed = {k: v for k, v in log[0].items() if k != "seed"}
+    _raises_illegal(Table.replay, ["A", "B"], t.rules, [no_seed])
+    assert t.log == log
