@@ -12,6 +12,7 @@ checker then proves no guest saw another seat's dice before the reveal, on eithe
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -58,10 +59,13 @@ HOST = COMMON + """
 from app.peers.host import HostRoom
 from app.peers.links import HostLinks, new_link
 
-room = HostRoom("Vært")
 LINK = new_link() if LINK_IN is None else LINK_IN
+if SAVED_IN is None:
+    room, table = HostRoom("Vært"), None
+else:  # the host's page reloaded: the table and the room come back from its save
+    table = Table.replay(SAVED_IN["players"], Rules(dice_per_player=2), SAVED_IN["log"])
+    room = HostRoom.from_dict(SAVED_IN["room"], table)
 links = HostLinks.from_link(room, LINK)
-table = None
 sent = []        # every frame to a guest: text, path, and the table's secrets at that moment
 arrived = []     # every peer-protocol frame from a guest: (path, text)
 _sender, _receive = links._sender, links._receive
@@ -82,6 +86,9 @@ def _recording_receive(peer, text, via):
 links._sender, links._receive = _recording_sender, _recording_receive
 links.start()
 _task = asyncio.ensure_future(_ticker(room.tick, links.tick))
+
+def save():
+    return {"players": list(table.players), "log": table.log, "room": room.to_dict()}
 
 def lobby():
     return {"ready": links.relay.state == "open", "seats": room.lobby()}
@@ -160,7 +167,9 @@ class Evening:
 
     def __init__(self, host_context: Any, guest_contexts: list[Any], url: str) -> None:
         self.host = bt.pyodide_page(host_context, url)
-        py(self.host, "LINK_IN = None\n" + HOST + "\nLINK")
+        self.url = url
+        self.sent_before: list[dict[str, Any]] = []  # frames sent by earlier host pages
+        py(self.host, "LINK_IN = SAVED_IN = None\n" + HOST + "\nLINK")
         self.link = py(self.host, "LINK")
         self.guests: dict[str, Any] = {}
         for name, context in zip(GUESTS, guest_contexts, strict=True):
@@ -172,6 +181,15 @@ class Evening:
         py(self.host, "begin(11)\n0")
         self.rng_step = 0
         self.synced()
+
+    def reload_host(self) -> None:
+        """The host's page reloads; it comes back from what it saved (its table, room, link)."""
+        saved = py(self.host, "save()")
+        self.sent_before += py(self.host, "sent")
+        self.host.reload()
+        self.host.wait_for_function("window.__pyodideReady === true", timeout=120_000)
+        py(self.host, f"import json\nLINK_IN = {self.link!r}\n"
+                      f"SAVED_IN = json.loads({json.dumps(saved)!r})\n" + HOST + "\n0")
 
     def host_state(self) -> dict[str, Any]:
         return py(self.host, "state()")
@@ -212,7 +230,7 @@ class Evening:
     def check_privacy(self) -> dict[str, dict[str, int]]:
         """No guest got another seat's dice before the reveal, on either path; every frame a
         guest got is one the host sent. Returns how many frames each guest got by path."""
-        sent = py(self.host, "sent")
+        sent = self.sent_before + py(self.host, "sent")
         reveals = py(self.host, '[e["hands"] for e in table.events if e["type"] == "reveal"]')
         by_text = {s["text"]: Sent(s["text"], s["phase"], s["hands"]) for s in sent}
         paths = {}
@@ -313,6 +331,26 @@ def test_a_dropped_data_channel_falls_back_to_the_relay_without_losing_a_move(
     assert acts[-1] == "relay", acts
     # And play goes on (on the relay or on a new data channel).
     table.play_until_reveals(host["reveals"] + 1)
+    table.check_privacy()
+
+
+def test_the_host_reloads_and_the_guests_come_back_by_themselves(
+        evening: Callable[..., Evening]) -> None:
+    table = evening()
+    wait_until(lambda: all(table.guest_state(n)["path"] == "webrtc" for n in GUESTS),
+               message="data channels open")
+    host = table.play_until_reveals(1)
+    table.move()
+    host = table.move()
+    table.reload_host()
+    after = table.synced(timeout_s=30)  # every guest back in its seat, with the same table
+    assert after["events"] == host["events"]
+    assert [table.guest_state(n)["seat"] for n in GUESTS] == list(GUESTS)
+    wait_until(lambda: all(table.guest_state(n)["path"] == "webrtc" for n in GUESTS),
+               message="new data channels to the reloaded host")
+    host = table.play_until_reveals(after["reveals"] + 1)
+    assert host["events"] > after["events"]
+    assert all(table.guest_state(n)["error"] is None for n in GUESTS)
     table.check_privacy()
 
 

@@ -27,7 +27,7 @@ from app.peers.relay_link import UNREACHABLE, RelayLink
 from app.peers.webrtc import RtcPeer, decode_signal, is_signal, webrtc_available
 
 RTC_OPEN_S = 5.0       # a data channel not open by then: stay on the relay
-RTC_TRIES = 3          # data channels tried per guest before it stays on the relay for good
+RTC_TRIES = 3          # data channels that failed to open in a row: then the relay for good
 OFFER_EVERY_S = 2.0    # the host answers at most one offer per guest this often
 RTC_MAX = 16           # data channels the host keeps at once (a table has at most 7 guests)
 # A hello restarts its channel (a new rate bucket, a welcome, the whole view in pages): without
@@ -274,7 +274,7 @@ class GuestLinks:
         self.clock = clock
         self.rtc_open_s = rtc_open_s
         self.rtc: RtcPeer | None = None
-        self.rtc_tries = 0
+        self.rtc_failures = 0         # data channels in a row that never opened
         self.fallbacks = 0            # data channels that dropped after opening
         self.received = {"webrtc": 0, "relay": 0}   # peer-protocol frames in, by path
         self.bad_frames = 0
@@ -328,8 +328,10 @@ class GuestLinks:
         self.on_change()
 
     def _presence(self, _peer: str, present: bool) -> None:
-        if present and self.path != "webrtc":
-            self._sit()  # the host (re)attached: its relay channels started afresh
+        if present:
+            # The host (re)attached: its relay channels started afresh, and it may be a new
+            # page (a reload) whose old data channel to us is dead but not yet noticed.
+            self._sit()
         self.on_change()
 
     def _closed(self, _code: int, _reason: str, _final: bool) -> None:
@@ -365,8 +367,7 @@ class GuestLinks:
             old, self.rtc = self.rtc, None
             old.close()
         self.endpoint.attach(self.send)
-        if self.webrtc and self.rtc_tries < RTC_TRIES:
-            self.rtc_tries += 1
+        if self.webrtc and self.rtc_failures < RTC_TRIES:
             self._rtc_started = self.clock()
             rtc = RtcPeer(True, self._relay_send, on_open=self.on_change,
                           on_message=lambda text: self._receive(text, "webrtc"),
@@ -378,6 +379,7 @@ class GuestLinks:
         if self.rtc is not rtc:
             return  # one we replaced ourselves
         self.rtc = None
+        self.rtc_failures = 0 if rtc.opened else self.rtc_failures + 1
         if rtc.opened:
             # It dropped mid-game: whatever was in flight on it is lost, so sit down again
             # over the relay (the welcome resends a pending action, then a full view).
