@@ -27,9 +27,10 @@ $(NODE_STAMP): web/package.json web/package-lock.json
 	cd web && npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# Copy only the Pyodide/PyScript files the app loads into web/vendor/ (see devtools/vendor.py).
-$(VENDOR_STAMP): $(NODE_STAMP) devtools/vendor.py
-	$(PYTHON) -m devtools.vendor
+# Copy only the Pyodide/PyScript files the app loads into web/vendor/, and fetch the pinned
+# wheels it loads lazily (segno, for the QR code) with the venv's pip (see devtools/vendor.py).
+$(VENDOR_STAMP): $(NODE_STAMP) $(VENV_STAMP) devtools/vendor.py
+	$(PY) -m devtools.vendor
 	touch $@
 
 run: setup

@@ -3,7 +3,9 @@
 Only the files the app loads are copied, so the service worker precaches no dead weight:
 Pyodide's runtime at /vendor/ (pyodide.mjs finds its siblings relative to its own URL) and
 PyScript's core bundle at /vendor/pyscript/ (minus the CodeMirror/xterm/MicroPython chunks,
-which the app never loads).
+which the app never loads), and the pinned pure-Python wheels the app loads lazily at
+/vendor/wheels/ (segno, for the share link's QR code: web/app/qr.py), fetched from PyPI with
+`pip download` and checked against their pinned SHA-256.
 
 Run: python -m devtools.vendor   (stdlib only, so it works before the venv exists)
 """
@@ -11,8 +13,11 @@ Run: python -m devtools.vendor   (stdlib only, so it works before the venv exist
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +42,14 @@ PYSCRIPT_SKIP = (
     "mpy-*",
     "service-worker.js",
 )
+
+
+# Wheels the app loads with pyodide.loadPackage(<same-origin URL>): file name -> SHA-256.
+# web/app/qr.py names the same file; tests/ui/test_friends_share.py checks they agree.
+WHEELS = {
+    "segno-1.6.6-py3-none-any.whl":
+        "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
+}
 
 
 def pyscript_files(dist: Path) -> list[Path]:
@@ -65,6 +78,32 @@ def vendor(node_modules: Path = NODE_MODULES, target: Path = VENDOR) -> list[Pat
         written.append(Path(shutil.copy2(pyodide / name, target / name)))
     for path in pyscript_files(dist):
         written.append(Path(shutil.copy2(path, target / "pyscript" / path.name)))
+    written += vendor_wheels(target / "wheels")
+    return written
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def vendor_wheels(target: Path = VENDOR / "wheels") -> list[Path]:
+    """Put each pinned wheel in `target` (pip download from PyPI, no dependencies), checked
+    against its SHA-256; a wheel already there with the right hash is kept."""
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, digest in WHEELS.items():
+        dest = target / name
+        if not (dest.is_file() and _sha256(dest) == digest):
+            project, version = name.split("-")[:2]
+            with tempfile.TemporaryDirectory() as tmp:
+                subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                                "--only-binary=:all:", f"{project}=={version}", "-d", tmp],
+                               check=True)
+                got = Path(tmp) / name
+                if not got.is_file() or _sha256(got) != digest:
+                    raise SystemExit(f"{name}: missing or not the pinned SHA-256 {digest}")
+                shutil.copy2(got, dest)
+        written.append(dest)
     return written
 
 

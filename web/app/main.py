@@ -3,7 +3,8 @@
 The start screen and *Regler* are imported at once. The Snyd table UI is registered lazily
 (`screens.lazy`): it is imported right after the start screen is painted, or on demand if one
 of its screens is asked for sooner (a click, a URL hash). To add a screen, see
-docs/architecture.md. A URL hash opens a screen directly: /#regler.
+docs/architecture.md. A URL hash opens a screen directly: /#regler. A share link from a friend's
+table, /?bord=<room>, opens "Sæt dig ved bordet" (join_screen.py) before anything else.
 """
 
 import js
@@ -14,6 +15,7 @@ js.performance.mark("bodega:main")  # bench/startup.py: Python is up, app import
 import app.regler
 import app.start
 from app import screens
+from app.friends import has_bord_param
 
 SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 
@@ -23,13 +25,20 @@ TABLE_UI = {
     "bordet": "app.table_screen",
     "tavlen": "app.tally_screen",
     "indstillinger": "app.settings_screen",
+    "vennerne": "app.share_screen",   # the host's lobby: share link, QR code, seats
+    "bord": "app.join_screen",        # a friend's phone at the share link
 }
 for name, module in TABLE_UI.items():
     screens.lazy(name, module)
 
 js.performance.mark("bodega:imported")
 screens.mount(js.document.getElementById("screen"), js.document)
-screens.show(screens.screen_from_hash(js.location.hash))
+# A share link wins over a hash and over resuming a table on this phone (resume() runs only
+# while the start screen is on show).
+if has_bord_param(str(js.location.search)):
+    screens.show("bord")
+else:
+    screens.show(screens.screen_from_hash(js.location.hash))
 js.document.documentElement.setAttribute("data-ready", "true")
 
 

@@ -10,6 +10,8 @@ from app.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules
 from engine.snyd import Rules
 
 YOU = DEFAULTS["name"]  # "Du": the default name of your seat
+MODES = {"phone": "På én telefon", "friends": "Med vennerne"}
+FRIENDS_HINT = "Vennerne sætter sig med et link fra deres egen telefon."
 
 
 @dataclass
@@ -22,6 +24,20 @@ class Draft:
     regular_choice: str = ""
     error: str = ""
     notice: str = ""
+    mode: str = "phone"   # "phone": everyone at this phone; "friends": each on their own
+
+    def choose_mode(self, mode: str) -> None:
+        """*Med vennerne*: this phone keeps one person (the host) and the regulars; friends
+        take the other seats from the share link, so the extra "ved telefonen" seats go."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}")
+        self.mode = mode
+        if mode == "friends":
+            people = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+            self.seats = [s for i, s in enumerate(self.seats) if s.kind != "human"
+                          or i == (people[0] if people else -1)]
+            if not people:
+                self.seats.insert(0, Seat(YOU, "human"))
 
     def choose_ruleset(self, key: str) -> None:
         """A rule set is a starting point: its switches replace the current ones (S44)."""
@@ -110,21 +126,33 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
         for h in HOUSE_RULES)
     dice = "".join(f'<option value="{n}"{" selected" if n == d.dice else ""}>{n}</option>' for n in range(1, 7))
     seats = "".join(_seat_html(i, s, descriptions) for i, s in enumerate(d.seats))
+    friends = d.mode == "friends"
+    modes = "".join(
+        f'<button type="button" class="btn small mode" data-action="mode-{key}" '
+        f'data-testid="mode-{key}" aria-pressed="{"true" if key == d.mode else "false"}">'
+        f'{title}</button>' for key, title in MODES.items())
+    mode_hint = f'<p class="hint">{FRIENDS_HINT}</p>' if friends else ""
     free = d.free_regulars(regulars)
     reg_opts = "".join(f'<option value="{_attr(r["name"])}"{" selected" if r["name"] == d.regular_choice else ""}>'
                        f'{escape(r["name"])} – {escape(r.get("description", ""))}</option>' for r in free)
     full = len(d.seats) >= MAX_SEATS
-    add = (f'<div class="add-seats">'
-           f'<button type="button" class="btn small" data-action="add-human" data-testid="add-human"'
-           f'{" disabled" if full else ""}>+ Spiller</button>'
+    add_human = "" if friends else (
+        f'<button type="button" class="btn small" data-action="add-human" data-testid="add-human"'
+        f'{" disabled" if full else ""}>+ Spiller</button>')
+    add = (f'<div class="add-seats">{add_human}'
            f'<select data-testid="regular-choice" aria-label="Vælg stamgæst"{" disabled" if not free else ""}>'
            f'{reg_opts}</select>'
            f'<button type="button" class="btn small" data-action="add-regular" data-testid="add-regular"'
            f'{" disabled" if full or not free else ""}>+ Stamgæst</button></div>')
+    go = ('<button type="button" class="btn primary" data-action="friends" data-testid="open-lobby">'
+          'Inviter vennerne</button>') if friends else (
+          '<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
+          'Start spillet</button>')
     error = f'<p class="error" role="alert">{escape(d.error)}</p>' if d.error else '<p class="error" role="alert"></p>'
     return (f'<section class="setup panel" data-testid="setup">'
             f'<h2>Dæk bordet</h2>{notice}{resume}'
             f'<p class="game-line">Spil: <b>Snyd</b> <span class="hint">(Bakke og Treere kommer snart)</span></p>'
+            f'<div class="modes" role="group" aria-label="Hvordan spiller I?">{modes}</div>{mode_hint}'
             f'<div class="field"><label for="ruleset">Regelsæt</label>'
             f'<select id="ruleset" data-testid="ruleset">{rs}</select><p class="hint">{escape(rs_text)}</p></div>'
             f'<fieldset class="house"><legend>Husregler</legend>{switches}</fieldset>'
@@ -134,5 +162,4 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<ol class="seats">{seats}</ol>{add}</fieldset>{error}'
             f'<div class="setup-actions">'
             f'<button type="button" class="back" data-action="back">Tilbage</button>'
-            f'<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
-            f'Start spillet</button></div></section>')
+            f'{go}</div></section>')

@@ -93,8 +93,13 @@ def on_click(ev: Any) -> None:
         elif action == "back":
             screens.show(screens.START)
             return
+        elif action in ("mode-phone", "mode-friends"):
+            d.choose_mode(action.removeprefix("mode-"))
         elif action == "start":
             start()
+            return
+        elif action == "friends":
+            invite_friends()
             return
     except (ValueError, IllegalAction) as exc:
         d.error = str(exc)
@@ -113,6 +118,18 @@ def start() -> None:
     d.notice = ""
     table_screen.forget_table()
     table_screen.start_table(session)
+
+
+def invite_friends() -> None:
+    """*Med vennerne*: the rules as set here, then the lobby with the share link."""
+    from app import share_screen  # the peer layer loads only for a table with friends
+
+    d = _draft()
+    try:
+        share_screen.open_lobby(d.seats, d.rules(), tempo_factor(_settings()))
+    except IllegalAction as exc:
+        d.error = str(exc)
+        paint()
 
 
 def on_change(ev: Any) -> None:

@@ -1,0 +1,242 @@
+"""*Med vennerne* end to end through the real app UI: three phones (host + two guests), each a
+fresh browser context, on loopback. The host sets the table, shares the link from the lobby;
+each guest opens the link as its very first visit and sits down; everyone plays by tapping
+*Byd* / *Løft* on their own phone until somebody *har tabt helt*.
+
+Every frame each guest page receives is recorded below the app (an init script wraps the
+message listeners of WebSocket and RTCDataChannel), and checked with tests/peers' privacy
+checker against the hands the host dealt (from the host's saved log): no other seat's dice
+before that round's reveal, on either path.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "peers"))
+from peer_net import Sent
+from test_privacy import leaks
+from test_table_driver import FELT, open_app, set_settings, state, tap
+
+GUESTS = ("Mette", "Kaj")
+HOST = "Vært"
+NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
+# Chromium logs these while the relay or a peer is away; the app recovers from both.
+EXPECTED_NOISE = ("WebSocket connection to",)
+RECORD_FRAMES = """
+(() => {
+  window.__frames = [];
+  const add = EventTarget.prototype.addEventListener;
+  const wrapped = new WeakMap();
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    const via = (window.WebSocket && this instanceof WebSocket) ? 'relay'
+      : (window.RTCDataChannel && this instanceof RTCDataChannel) ? 'webrtc' : null;
+    if (via && type === 'message' && listener) {
+      const inner = listener;
+      const outer = function (event) {
+        if (typeof event.data === 'string') window.__frames.push([via, event.data]);
+        return (typeof inner === 'function') ? inner.call(this, event) : inner.handleEvent(event);
+      };
+      wrapped.set(inner, outer);
+      return add.call(this, type, outer, options);
+    }
+    return add.call(this, type, listener, options);
+  };
+  const remove = EventTarget.prototype.removeEventListener;
+  EventTarget.prototype.removeEventListener = function (type, listener, options) {
+    return remove.call(this, type, wrapped.get(listener) || listener, options);
+  };
+})();
+"""
+
+
+# ---------- driving the app ----------
+
+def host_lobby(page: Any, server: str, dice: int = 1) -> str:
+    """The host sets a table *Med vennerne* (no regulars) and opens the lobby; the link."""
+    open_app(page, server)
+    set_settings(page, tempo="hurtig")
+    tap(page, page.get_by_test_id("game-snyd"))
+    page.wait_for_selector('[data-testid="setup"]')
+    tap(page, page.get_by_test_id("mode-friends"))
+    assert page.get_by_test_id("mode-friends").get_attribute("aria-pressed") == "true"
+    assert page.get_by_test_id("add-human").count() == 0  # friends sit down by the link
+    while page.locator('[data-testid="setup-seat"][data-kind="regular"]').count():
+        tap(page, page.locator('[data-testid="setup-seat"][data-kind="regular"]').last
+            .get_by_role("button"))
+    page.locator('[data-testid="setup-seat"][data-kind="human"] input').fill(HOST)
+    page.get_by_test_id("dice-per-player").select_option(str(dice))
+    tap(page, page.get_by_test_id("open-lobby"))
+    link = page.get_by_test_id("share-link")
+    link.wait_for()
+    return link.input_value()
+
+
+def guest_sits(page: Any, url: str, name: str) -> None:
+    """A friend opens the share link (the first visit of this context) and sits down."""
+    page.goto(url)
+    page.get_by_test_id("join").wait_for(timeout=90_000)
+    page.get_by_test_id("join-name").fill(name)
+    tap(page, page.get_by_test_id("join-sit"))
+
+
+def lobby_seat(page: Any, player: str) -> Any:
+    return page.locator(f'[data-testid="lobby-seat"][data-player="{player}"]')
+
+
+def seat_everyone(host: Any, guests: dict[str, Any], url: str) -> None:
+    for name, page in guests.items():
+        guest_sits(page, url, name)
+    for name in guests:
+        lobby_seat(host, name).wait_for(timeout=30_000)
+        assert lobby_seat(host, name).get_attribute("data-kind") == "guest"
+    for page in guests.values():
+        page.wait_for_function(
+            "() => (document.getElementById('join-status') || {}).textContent"
+            "?.includes('Du sidder ved bordet')", timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    for page in [host, *guests.values()]:
+        page.wait_for_selector(FELT, timeout=30_000)
+
+
+def step(page: Any, rng_pick: int) -> bool:
+    """One tap if this phone is on: a bid or *Løft*, or (the host) *Næste runde*."""
+    s = state(page)
+    if s == "next":
+        tap(page, page.locator('[data-action="next"]'))
+        return True
+    if s != "mine":
+        return False
+    call = page.get_by_role("button", name="Løft", exact=True)
+    byd = page.get_by_role("button", name="Byd", exact=True)
+    if call.is_enabled() and (rng_pick % 3 == 0 or not byd.is_enabled()):
+        tap(page, call)
+    else:
+        tap(page, byd)
+    return True
+
+
+def play_to_tabt_helt(host: Any, guests: dict[str, Any], limit_s: float = 150) -> dict:
+    """Everyone taps on their own phone until the host's table says somebody *har tabt helt*;
+    returns who did what."""
+    pages = {HOST: host, **guests}
+    taps = {name: 0 for name in pages}
+    end, n = time.monotonic() + limit_s, 0
+    while time.monotonic() < end:
+        if "har tabt helt" in host.locator("#live").inner_text():
+            return taps
+        moved = False
+        for name, page in pages.items():
+            if step(page, n):
+                taps[name] += 1
+                n += 1
+                moved = True
+        if not moved:
+            host.wait_for_timeout(60)
+    raise AssertionError(f"no tabt helt within {limit_s} s; taps {taps}")
+
+
+# ---------- privacy ----------
+
+def peer_frames(page: Any) -> list[tuple[str, str]]:
+    """Every peer-protocol frame the page received, in order: relay ``from`` frames unwrapped,
+    signalling and the relay's own ops left out."""
+    out = []
+    for via, text in page.evaluate("window.__frames"):
+        if via == "relay":
+            msg = json.loads(text)
+            if msg.get("op") != "from":
+                continue
+            text = msg["data"]
+        if text.startswith('{"v":1'):
+            out.append((via, text))
+    return out
+
+
+def _timeline(frames: list[tuple[str, str]]) -> list[tuple[str, str, list[dict]]]:
+    """Each frame with the events known on the phone after it (by absolute index: an update's
+    ``base`` says where its events start, so a full view resent after a rejoin counts once)."""
+    known: list[dict] = []
+    out = []
+    for via, text in frames:
+        frame = json.loads(text)
+        events = frame.get("events") if frame.get("t") == "update" else None
+        if isinstance(events, list):
+            base = frame.get("base", 0)
+            for i, event in enumerate(events):
+                if base + i < len(known):
+                    known[base + i] = event
+                elif base + i == len(known):
+                    known.append(event)
+        out.append((via, text, list(known)))
+    return out
+
+
+def check_privacy(host: Any, guests: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Each guest's frames, in order, through tests/peers' checker: while a round is bid, no
+    frame may hold another seat's cup of that round (nor any unrevealed ``hands``). Each
+    round's cups are its reveal, checked against the deals in the host's saved log. Returns
+    the frames checked per path, per guest."""
+    saved = json.loads(host.evaluate("localStorage.getItem('bodegabordet.snyd.table')"))
+    deals = [sorted(map(sorted, e["hands"])) for e in saved["log"] if e["type"] == "deal"]
+    counted = {}
+    for me, page in guests.items():
+        timeline = _timeline(peer_frames(page))
+        assert timeline, f"{me} recorded no frames"
+        final = timeline[-1][2]
+        rounds = [e["hands"] for e in final if e.get("type") == "reveal"]
+        assert len(rounds) >= 2, (me, len(rounds))
+        assert [sorted(map(sorted, r.values())) for r in rounds] == deals[:len(rounds)]
+        paths = {"webrtc": 0, "relay": 0}
+        for via, text, known in timeline:
+            dealt = sum(1 for e in known if e.get("type") == "deal")
+            reveals = [e["hands"] for e in known if e.get("type") == "reveal"]
+            bidding = dealt > len(reveals)  # this frame leaves the current round unrevealed
+            hands = rounds[dealt - 1] if bidding and dealt <= len(rounds) else {}
+            sent = Sent(text, "bidding" if bidding else "reveal", hands)
+            assert leaks(sent, me, reveals) == [], (me, text[:300])
+            paths[via] += 1
+        counted[me] = paths
+    return counted
+
+
+# ---------- the tests ----------
+
+def three_phones(contexts: Any, webrtc_in_guests: bool = True) -> tuple[Any, dict[str, Any]]:
+    host = contexts("phone").new_page()
+    guests = {}
+    for name in GUESTS:
+        context = contexts("phone")
+        context.add_init_script(RECORD_FRAMES)
+        if not webrtc_in_guests:
+            context.add_init_script(NO_WEBRTC)
+        guests[name] = context.new_page()
+    return host, guests
+
+
+def test_three_phones_play_an_evening_over_webrtc_to_a_tabt_helt(contexts, server, screenshot):
+    host, guests = three_phones(contexts)
+    url = host_lobby(host, server)
+    assert url.startswith(server) and "?bord=" in url and "#" not in url
+    host.get_by_test_id("share-qr").wait_for(timeout=30_000)
+    seat_everyone(host, guests, url)
+    screenshot(guests["Mette"], "friends-guest-table")
+    taps = play_to_tabt_helt(host, guests)
+    assert all(n > 0 for n in taps.values()), taps  # everyone played from their own phone
+    screenshot(host, "friends-host-tabt-helt")
+    paths = check_privacy(host, guests)
+    assert all(p["webrtc"] > 0 for p in paths.values()), paths
+
+
+def test_three_phones_through_the_relay_when_the_guests_have_no_webrtc(contexts, server):
+    host, guests = three_phones(contexts, webrtc_in_guests=False)
+    url = host_lobby(host, server)
+    seat_everyone(host, guests, url)
+    taps = play_to_tabt_helt(host, guests)
+    assert all(n > 0 for n in taps.values()), taps
+    paths = check_privacy(host, guests)
+    assert all(p["webrtc"] == 0 and p["relay"] > 0 for p in paths.values()), paths

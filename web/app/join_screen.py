@@ -1,0 +1,202 @@
+"""A friend's phone opening the share link ("bord"): "Sæt dig ved bordet", then the table.
+
+main.py shows this screen when the address has ``?bord=<room>`` (also on the very first visit,
+before any service worker). The player types a name (remembered in the settings) and taps
+*Sæt dig*; a GuestTable then talks to the host through GuestLinks (a WebRTC data channel when
+one opens, else the relay). The seat token the host hands out is kept per room on this phone
+(friends.SEATS_KEY), so a reload sits down again in the same seat without asking.
+
+When the table cannot be reached, the screen says what is wrong in Danish, with *Prøv igen*.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from app import friends, screens, table_screen
+from app.dom_util import present
+from app.friends_markup import join_html
+from app.local_store import SETTINGS_KEY, store
+from app.peers.guest_table import BYE_LINES, GuestTable
+from app.peers.links import GuestLinks
+from app.peers.protocol import is_name
+from app.player_settings import load_settings
+from pyodide.ffi import create_proxy
+
+SCREEN = "bord"
+TICK_MS = 1000
+BAD_LINK = "Linket til bordet er ikke helt – bed om et nyt"
+BAD_NAME = "Skriv et navn på 1–20 tegn"
+SITTING = "Sætter dig ved bordet …"
+SEATED = "Du sidder ved bordet. Værten starter spillet, når alle er her."
+LATE = "Spillet er i gang. Du får en plads, når værten starter det næste."
+
+_state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
+                          "name": "", "error": "", "interval": None, "proxies": {},
+                          "kept_token": None}
+
+
+def _proxy(name: str, fn: Any) -> Any:
+    p = _state["proxies"]
+    if name not in p:
+        p[name] = create_proxy(fn)
+    return p[name]
+
+
+def _seats() -> dict[str, dict[str, str]]:
+    return friends.read_seats(store.read(friends.SEATS_KEY))
+
+
+# ---------- sitting down ----------
+
+def sit(room: str, name: str, token: str | None) -> None:
+    """Talk to the host of ``room`` as ``name`` (back in our seat with ``token``)."""
+    leave()
+    table = GuestTable(name, token)
+    table.on_change = _changed
+    links = GuestLinks(table, room, on_change=_changed)
+    _state.update(room=room, table=table, links=links, name=name, error="", kept_token=token)
+    links.start()
+    if _state["interval"] is None:
+        _state["interval"] = js.setInterval(_proxy("tick", _tick), TICK_MS)
+
+
+def leave() -> None:
+    if _state["links"] is not None:
+        _state["links"].close()
+    _state.update(table=None, links=None)
+
+
+def _tick(*_a: Any) -> None:
+    links, table = _state["links"], _state["table"]
+    if links is None:
+        return
+    links.tick()
+    if screens.current() != table_screen.SCREEN:
+        table.tick()  # the table screen ticks it while it is on show
+    _changed()
+
+
+def _changed() -> None:
+    """After anything arrived: keep the token, and show the table as soon as there is one."""
+    table, links = _state["table"], _state["links"]
+    if table is None:
+        return
+    if table.token and table.token != _state["kept_token"]:
+        _state["kept_token"] = table.token
+        store.write_json(friends.SEATS_KEY, friends.remember_seat(
+            _seats(), _state["room"], table.name, table.token))
+    on_join = screens.current() == SCREEN
+    if table.ready and not table.waiting and _problem() == "" and on_join:
+        table_screen.show_peer_table(table)
+        return
+    if not on_join and _problem() and links.relay.state == "closed":
+        screens.show(SCREEN)  # the relay gave up: say why, with *Prøv igen*
+        return
+    if on_join:
+        _paint()
+
+
+def _problem() -> str:
+    """What is wrong, in Danish ("" while all is well or still trying)."""
+    table, links = _state["table"], _state["links"]
+    if table.guest.closed:
+        return BYE_LINES[table.guest.closed]
+    if table.guest.error_code in ("name_taken", "table_full", "bad_token"):
+        return table.guest.error
+    if links.relay.state == "closed":
+        return links.problem or links.relay.reason or ""
+    return ""
+
+
+def _status() -> str:
+    table, links = _state["table"], _state["links"]
+    if table.waiting:
+        return LATE
+    if links.path == "none" and links.relay.reason:
+        return f"{links.relay.reason} – prøver igen …"
+    if links.relay.state == "open" and not links.relay.host_present:
+        return "Venter på værten …"
+    if table.holder and not table.ready:
+        return SEATED
+    return SITTING
+
+
+# ---------- the screen ----------
+
+def render(root: Any, **_kw: Any) -> None:
+    _state["root"] = root
+    room = friends.room_from_search(str(js.location.search))
+    if room is None:
+        root.innerHTML = join_html("", "", BAD_LINK, form=False, retry="home")
+        _state["painted"] = None
+        _listen(root)
+        return
+    if _state["table"] is None or _state["room"] != room:
+        remembered = _seats().get(room)
+        if remembered is not None:  # this phone has a seat here: back to it, no questions
+            sit(room, remembered["name"], remembered["token"])
+        else:
+            _state["room"] = room
+    _paint()
+
+
+def _listen(root: Any) -> None:
+    section = root.querySelector('[data-testid="join"]')
+    section.addEventListener("click", _proxy("click", _on_click))
+
+
+def _paint() -> None:
+    root = _state["root"]
+    if root is None or screens.current() != SCREEN:
+        return
+    table = _state["table"]
+    if table is None:
+        name = _state["name"] or load_settings(store)[0]["name"]
+        html = join_html(name, "", _state["error"], form=True, retry="")
+    else:
+        problem = _problem()
+        form = table.guest.error_code in ("name_taken", "table_full", "bad_token")
+        html = join_html(table.name, "" if problem else _status(), problem, form=form,
+                         retry="" if form else "retry")
+    if _state.get("painted") != html or not present(root.querySelector('[data-testid="join"]')):
+        _state["painted"] = html  # repainted only when it changes: a typed name stays
+        root.innerHTML = html
+        _listen(root)
+
+
+def _on_click(ev: Any) -> None:
+    target = ev.target.closest("[data-action]")
+    if not present(target):
+        return
+    action = target.getAttribute("data-action")
+    if action == "home":
+        leave()
+        screens.show(screens.START)
+    elif action == "sit":
+        _sit_from_form()
+    elif action == "retry":
+        if _state["table"] is not None and _state["table"].guest.closed:
+            leave()  # the host closed or removed us: sit down anew
+            _paint()
+        elif _state["links"] is not None:
+            _state["links"].start()
+            _paint()
+
+
+def _sit_from_form() -> None:
+    field = _state["root"].querySelector('[data-testid="join-name"]')
+    name = str(field.value).strip() if present(field) else ""
+    if not is_name(name):
+        _state["error"] = BAD_NAME
+        leave()
+        _paint()
+        return
+    settings = load_settings(store)[0]
+    if settings["name"] != name:
+        store.write_json(SETTINGS_KEY, {**settings, "name": name})  # remembered for next time
+    sit(_state["room"], name, None)
+    _paint()
+
+
+screens.register(SCREEN, render, title="Sæt dig ved bordet")
