@@ -292,6 +292,16 @@ def test_a_game_over_webrtc_data_channels(evening: Callable[..., Evening]) -> No
 def test_the_same_game_through_the_relay_when_guests_have_no_webrtc(
         evening: Callable[..., Evening]) -> None:
     table = evening(webrtc_in_guests=False)
+    host = table.play_until_reveals(1)
+    # Kaj's phone sends junk through the relay: signalling and peer frames, broken and forged.
+    py(table.guests["Kaj"], """
+for junk in ['{"rtc":"offer","sdp":""}', '{"rtc":' + '[' * 200, 'not json', '{"rtc":"bye"}',
+             '{"v":1,"t":"act","id":99,"action":{"type":"call"},"player":"Mette"}',
+             '{"v":1,"t":"act","id":1,"action":{"type":"bid","quantity":1,"face":2}}']:
+    links.relay.send(junk)
+0""")
+    wait_until(lambda: py(table.host, "links.bad_signals") == 3, message="junk signals counted")
+    assert table.host_state()["events"] == host["events"]  # nothing moved
     table.play_until_reveals(3)
     for name in GUESTS:
         guest = table.guest_state(name)

@@ -170,3 +170,31 @@ def test_the_host_forgets_a_relay_only_channel_when_the_relay_drops():
     links._presence("peerBBBB", True)
     links._presence("peerBBBB", False)  # a guest that left: its channel goes too
     assert links.paths == {}
+
+
+def test_junk_on_every_transport_entry_is_counted_and_changes_nothing():
+    from app.peers.guest import GuestSession
+    from app.peers.links import GuestLinks, SessionEndpoint
+
+    now = [100.0]
+    room, links = _host_links(lambda: now[0])
+    links._presence("peerAAAA", True)
+    links._frame("peerAAAA", encode("hello", name="Mette", token=None))
+    before = (room.lobby(), len(links.relay._ws.frames))
+    junk = ['{"rtc":"offer","sdp":""}', '{"rtc":' + "[" * 200, '{"rtc":"offer","sdp":"x"}',
+            '{"rtc":"ice","candidate":"c","mid":"0","index":-1}', '{"rtc":"bye"}',
+            '{"rtc":"offer","sdp":"' + "x" * 20_000 + '"}']
+    for data in junk:
+        links._frame("peerAAAA", data)
+    assert links.bad_signals == len(junk)  # the offer too: this host has no WebRTC
+    assert (room.lobby(), len(links.relay._ws.frames)) == before  # nothing sent, no one moved
+
+    guest = GuestLinks(SessionEndpoint(GuestSession("Kaj")), "r" * 22, webrtc=False)
+    guest._frame("peerBBBB", encode("bye", reason="closed"))  # not from the host: ignored
+    for data in junk:
+        guest._frame("host", data)
+    # All but the well-formed offer (a guest has no use for one: it is ignored) are counted.
+    assert guest.bad_frames == 1 + len(junk) - 1 and guest.endpoint.session.closed is None
+    for raw in ("[]", '{"op":"from","peer":"host"}', "x" * 200_000, '{"op":"ready"}'):
+        guest.relay._on_message(guest.relay._ws, SimpleNamespace(data=raw))
+    assert guest.relay.bad_frames == 4 and guest.relay.state == "idle"

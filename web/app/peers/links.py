@@ -43,6 +43,23 @@ def new_link() -> dict[str, str]:
     return {"relay_room": secrets.token_urlsafe(16), "host_key": secrets.token_urlsafe(16)}
 
 
+def attach_host(table: Any, **options: Any) -> HostLinks:
+    """Started transports for a ``HostTable`` (at the start, or from ``host_table.on_restore``
+    after a reload): its ``link`` gets a new room id and key the first time (saved with it)."""
+    if not table.link:
+        table.link.update(new_link())
+    links = HostLinks.from_link(table.room, table.link, **options)
+    links.start()
+    return links
+
+
+def attach_guest(table: Any, room_id: str, **options: Any) -> GuestLinks:
+    """Started transports for a ``GuestTable`` at the share link's room ``room_id``."""
+    links = GuestLinks(table, room_id, **options)
+    links.start()
+    return links
+
+
 @dataclass
 class _Path:
     """How the host reaches one guest (one logical channel)."""
