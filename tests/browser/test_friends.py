@@ -240,3 +240,88 @@ def test_three_phones_through_the_relay_when_the_guests_have_no_webrtc(contexts,
     assert all(n > 0 for n in taps.values()), taps
     paths = check_privacy(host, guests)
     assert all(p["webrtc"] == 0 and p["relay"] > 0 for p in paths.values()), paths
+
+
+def wait_mine(page: Any, timeout_s: float = 30) -> None:
+    end = time.monotonic() + timeout_s
+    while state(page) != "mine":
+        assert time.monotonic() < end, f"never this phone's turn; it is {state(page)!r}"
+        page.wait_for_timeout(60)
+
+
+def play_until(host: Any, pages: dict[str, Any], done: Any, limit_s: float = 60) -> None:
+    """Tap on every phone in ``pages`` until ``done()``."""
+    end, n = time.monotonic() + limit_s, 0
+    while not done():
+        assert time.monotonic() < end, "the table did not get there"
+        moved = False
+        for page in pages.values():
+            if step(page, n):
+                n, moved = n + 1, True
+        if not moved:
+            host.wait_for_timeout(60)
+
+
+def reveals_on(host: Any) -> int:
+    saved = json.loads(host.evaluate("localStorage.getItem('bodegabordet.snyd.table')"))
+    return sum(1 for e in saved["log"] if e["type"] == "deal")
+
+
+def host_seat(host: Any, player: str) -> Any:
+    return host.locator(f'[data-testid="seat"][data-player="{player}"]')
+
+
+def test_a_guest_reloads_another_drops_out_and_returns_and_the_host_reloads(
+        contexts, server, screenshot):
+    host, guests = three_phones(contexts)
+    url = host_lobby(host, server, dice=2)
+    seat_everyone(host, guests, url)
+    mette, kaj = guests["Mette"], guests["Kaj"]
+    everyone = {HOST: host, **guests}
+
+    # Mette reloads on her turn, mid-round: back in her seat, still her turn, and she bids.
+    play_until(host, {HOST: host, "Kaj": kaj}, lambda: state(mette) == "mine")
+    mette.reload()
+    mette.wait_for_selector(FELT, timeout=60_000)
+    assert mette.locator(".seat.me").get_attribute("data-player") == "Mette"
+    wait_mine(mette)
+    bids = host.locator("#live").inner_text().count("Mette")
+    tap(mette, mette.get_by_role("button", name="Byd", exact=True))
+    host.wait_for_function("n => document.getElementById('live').innerText"
+                           ".split('Mette').length - 1 > n", arg=bids, timeout=15_000)
+
+    # Kaj's phone goes (its context closes): his seat goes reconnecting, then away, and a
+    # stand-in plays his turn; then he comes back with his seat token and plays on.
+    kept = kaj.context.storage_state()
+    kaj.context.close()
+    # A vanished phone says nothing: the host's data channel notices when WebRTC's consent
+    # checks fail (Chromium: ~30 s), as it would for a phone that lost its network.
+    t0 = time.monotonic()
+    host.wait_for_selector('[data-testid="seat"][data-player="Kaj"]'
+                           '[data-connection="reconnecting"]', timeout=60_000)
+    print(f"reconnecting after {time.monotonic() - t0:.1f} s")
+    host.wait_for_selector('[data-testid="seat"][data-player="Kaj"][data-connection="away"]',
+                           timeout=40_000)
+    play_until(host, {HOST: host, "Mette": mette},
+               lambda: "Kaj er væk" in host.locator("#live").inner_text(), limit_s=60)
+    screenshot(host, "friends-stand-in")
+    back = contexts("phone", storage_state=kept)
+    back.add_init_script(RECORD_FRAMES)
+    kaj = back.new_page()
+    kaj.goto(url)
+    kaj.wait_for_selector(FELT, timeout=60_000)  # no name asked: the token brings him back
+    assert kaj.locator(".seat.me").get_attribute("data-player") == "Kaj"
+    host.wait_for_selector('[data-testid="seat"][data-player="Kaj"]'
+                           '[data-connection="connected"]', timeout=30_000)
+    everyone["Kaj"] = kaj
+    deals = reveals_on(host)
+    play_until(host, everyone, lambda: reveals_on(host) > deals, limit_s=60)
+
+    # The host reloads: the table resumes on the host's phone and the guests carry on.
+    host.reload()
+    host.wait_for_selector(FELT, timeout=60_000)
+    deals = reveals_on(host)
+    play_until(host, everyone, lambda: reveals_on(host) > deals + 1, limit_s=90)
+    for name in GUESTS:
+        assert host_seat(host, name).get_attribute("data-connection") == "connected"
+    screenshot(mette, "friends-after-host-reload")
