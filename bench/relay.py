@@ -243,15 +243,18 @@ async def saturate(tables: list, seconds: float, relays: list[Relay]) -> dict:
     tasks += [asyncio.create_task(sender(g)) for _, guests in tables for g in guests]
     await asyncio.sleep(1.0)  # warm up: buffers fill
     start_bytes, start, cpu0 = received[0], time.monotonic(), sum(r.cpu_seconds() for r in relays)
+    own0 = time.process_time()
     await asyncio.sleep(seconds)
     delivered = (received[0] - start_bytes) / size
     elapsed = time.monotonic() - start
     cpu = sum(r.cpu_seconds() for r in relays) - cpu0
+    own = time.process_time() - own0
     running[0] = False
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return {"delivered_per_s": delivered / elapsed, "relay_cpu_s_per_s": cpu / elapsed,
+            "generator_cpu_s_per_s": own / elapsed,
             "delivered_per_cpu_s": delivered / cpu if cpu else 0.0}
 
 

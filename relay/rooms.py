@@ -198,7 +198,8 @@ class LocalState:
 class Conn:
     """One WebSocket of a room member on this process."""
 
-    __slots__ = ("host", "last_seen", "peer", "room", "stamp", "tokens", "transport", "ws")
+    __slots__ = ("host", "last_seen", "peer", "queued", "room", "stamp", "tokens", "transport",
+                 "ws")
 
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None,
                  peer: str, limits: RoomLimits) -> None:
@@ -208,6 +209,7 @@ class Conn:
         self.room = ""
         self.host = False
         self.tokens = limits.burst
+        self.queued = 0   # frames from other processes waiting for this socket to drain
         self.stamp = self.last_seen = time.monotonic()
 
 
@@ -385,8 +387,24 @@ class Hub:
     async def deliver_frame(self, room: str, peer: str, text: str) -> None:
         """A frame another process forwarded to `peer` ("host" for the host), if it is here."""
         target = self.rooms.get(room, {}).get(peer)
-        if target is not None:
+        if target is None:
+            return
+        # One task delivers for every room on this process: it must never wait for one socket to
+        # drain. A socket with a backlog gets its frames through tasks of their own, in order
+        # (each task writes in its first step; direct writes resume only when none is pending);
+        # `_write` cuts it off once the backlog passes `max_backlog`.
+        transport = target.transport
+        if target.queued or (transport is not None and transport.get_write_buffer_size() > 16384):
+            target.queued += 1
+            self._spawn(self._write_queued(target, text))
+        else:
+            await self._write(target, text)   # does not suspend: the socket is not paused
+
+    async def _write_queued(self, target: Conn, text: str) -> None:
+        try:
             await self._write(target, text)
+        finally:
+            target.queued -= 1
 
     async def deliver(self, room: str, message: dict) -> None:
         """A message another process published for `room`: to this process's members."""
