@@ -393,7 +393,9 @@ len(big)""")
     assert py(table.host, "links.relay.state") == "open"
 
 
-def test_play_goes_on_after_the_relay_restarts_mid_game(browser: Any, pw: Any) -> None:
+@pytest.mark.parametrize("webrtc", [False, True], ids=["relay-only", "webrtc"])
+def test_play_goes_on_after_the_relay_restarts_mid_game(browser: Any, pw: Any,
+                                                        webrtc: bool) -> None:
     server = bt.start_server()
     port = server.port
     watches = []
@@ -408,13 +410,19 @@ def test_play_goes_on_after_the_relay_restarts_mid_game(browser: Any, pw: Any) -
             watches.append(w)
             made.append(c)
             return c
-        table = Evening(context(True), [context(False), context(False)], server.url)
+        table = Evening(context(True), [context(webrtc), context(webrtc)], server.url)
+        if webrtc:  # the data channels outlive the relay; signalling needs it back
+            wait_until(lambda: all(table.guest_state(n)["path"] == "webrtc" for n in GUESTS),
+                       message="data channels open")
         host = table.move()
         host = table.move()
         events = host["events"]
         stop(server)
         wait_until(lambda: all(table.guest_state(n)["relay"] != "open" for n in GUESTS),
                    message="guests see the relay gone")
+        if webrtc:  # meanwhile the table plays on over the data channels
+            host = table.move()
+            events = host["events"]
         time.sleep(1.0)
         server = bt.start_server(port=port)
         wait_until(lambda: table.host_state()["relay"] == "open"
@@ -426,6 +434,9 @@ def test_play_goes_on_after_the_relay_restarts_mid_game(browser: Any, pw: Any) -
         assert all(table.guest_state(n)["reconnects"] >= 1 for n in GUESTS)
         host = table.play_until_reveals(host["reveals"] + 2)
         assert host["events"] > events
+        if webrtc:
+            wait_until(lambda: all(table.guest_state(n)["path"] == "webrtc" for n in GUESTS),
+                       message="data channels again")
         table.check_privacy()
     finally:
         for c in made:
