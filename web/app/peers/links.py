@@ -1,16 +1,20 @@
 """The glue between the peer protocol and the transports (docs/protocol.md "Transports").
 
 ``HostLinks`` gives a ``HostRoom`` one logical channel per guest, named by the guest's relay
-peer id; ``GuestLinks`` gives a ``GuestSession`` one path to the host. Each prefers a WebRTC
+peer id; ``GuestLinks`` gives a guest's endpoint (``GuestTable``, or ``SessionEndpoint`` over a
+bare ``GuestSession``) one path to the host. Each prefers a WebRTC
 data channel (signalled through the relay) and uses the relay whenever no channel is open: one
 did not open within ``RTC_OPEN_S``, it dropped, or WebRTC is missing. The same peer-protocol
 frames travel either way, so the switch is invisible to the room and to the session; a frame
 lost at the switch is recovered by the protocol (seq/resync, a pending action resent).
 
 A guest says ``hello`` over the relay whenever the host may have lost its channel: after each
-relay (re)attach, when the host comes back, and when its data channel drops. The host treats a
-``hello`` on a channel it already has as a fresh start of that channel (the guest's seat token
-brings it back to its seat), so a hello is always safe to repeat.
+relay (re)attach, when the host (re)attaches, and when its data channel drops. The host treats
+a ``hello`` on a channel it already has as a fresh start of that channel (the guest's seat
+token brings it back to its seat), so a hello is always safe to repeat.
+
+Use: ``attach_host(host_table)`` at the start and from ``host_table.on_restore``;
+``attach_guest(guest_table, room_id)`` from the share link; each ``tick()`` every second or so.
 """
 from __future__ import annotations
 
