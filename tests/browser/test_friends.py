@@ -325,3 +325,68 @@ def test_a_guest_reloads_another_drops_out_and_returns_and_the_host_reloads(
     for name in GUESTS:
         assert host_seat(host, name).get_attribute("data-connection") == "connected"
     screenshot(mette, "friends-after-host-reload")
+
+
+def test_the_lobby_shares_a_link_and_a_qr_code_and_the_host_seats_and_removes(
+        contexts, server, screenshot):
+    host = contexts("phone").new_page()
+    url = host_lobby(host, server)
+    room = url.split("?bord=")[1]
+    assert len(room) == 22 and url == f"{server.rstrip('/')}/?bord={room}"
+    qr = host.get_by_test_id("share-qr")
+    qr.wait_for(timeout=30_000)
+    assert qr.evaluate("e => e.tagName.toLowerCase()") == "svg"
+    assert any(u.endswith(".whl") and "/vendor/wheels/" in u for u in host.evaluate(
+        "performance.getEntriesByType('resource').map(e => e.name)"))
+    # Kopiér link: the clipboard has it, and the phone says so.
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tap(host, host.get_by_test_id("copy-link"))
+    host.wait_for_function("() => document.getElementById('copy-status').textContent"
+                           ".includes('kopieret')")
+    assert host.evaluate("navigator.clipboard.readText()") == url
+    assert [lobby_seat(host, HOST).get_attribute("data-kind")] == ["host"]
+    assert lobby_seat(host, HOST).get_by_role("button").count() == 0  # the host stays
+    # + Stamgæst seats a regular; × removes it again.
+    tap(host, host.get_by_test_id("add-regular"))
+    regular = host.locator('[data-testid="lobby-seat"][data-kind="regular"]')
+    regular.wait_for()
+    name = regular.get_attribute("data-player")
+    # A friend arrives and is listed live.
+    guest = contexts("phone").new_page()
+    guest_sits(guest, url, "Mette")
+    lobby_seat(host, "Mette").wait_for(timeout=30_000)
+    assert lobby_seat(host, "Mette").get_attribute("data-kind") == "guest"
+    assert "forbundet" in lobby_seat(host, "Mette").inner_text()
+    screenshot(host, "friends-lobby")
+    screenshot(guest, "friends-join-seated")
+    tap(host, lobby_seat(host, name).get_by_role("button"))
+    host.wait_for_function("n => !document.querySelector("
+                           "`[data-testid=lobby-seat][data-player=\"${n}\"]`)", arg=name)
+    # Removing the friend tells her phone, in Danish, with a way to sit down again.
+    tap(host, lobby_seat(host, "Mette").get_by_role("button"))
+    guest.wait_for_function("() => document.querySelector('[data-testid=join]')"
+                            ".innerText.includes('Værten har fjernet din plads')", timeout=15_000)
+    assert lobby_seat(host, "Mette").count() == 0
+    # With the host alone the table cannot start: a clear line, and the lobby stays.
+    tap(host, host.get_by_test_id("start-table"))
+    assert host.locator("#lobby-error").inner_text().strip()
+    assert host.get_by_test_id("lobby").is_visible()
+
+
+def test_a_broken_link_or_a_table_that_is_gone_says_so_with_proev_igen(contexts, server,
+                                                                        screenshot):
+    page = contexts("phone").new_page()
+    page.goto(f"{server.rstrip('/')}/?bord=kort")
+    page.get_by_test_id("join").wait_for(timeout=90_000)
+    assert "Linket til bordet er ikke helt" in page.get_by_test_id("join").inner_text()
+    page.goto(f"{server.rstrip('/')}/?bord={'A' * 22}")   # well-formed, but no such table
+    page.get_by_test_id("join").wait_for(timeout=90_000)
+    page.get_by_test_id("join-name").fill("Mette")
+    tap(page, page.get_by_test_id("join-sit"))
+    retry = page.get_by_test_id("join-retry")
+    retry.wait_for(timeout=30_000)
+    assert retry.inner_text() == "Prøv igen"
+    assert "Bordet findes ikke" in page.get_by_test_id("join").inner_text()
+    screenshot(page, "friends-join-no-table")
+    settings = json.loads(page.evaluate("localStorage.getItem('bodegabordet.settings')"))
+    assert settings["name"] == "Mette"  # the name is remembered for the next table

@@ -19,12 +19,13 @@ def wheel_url(page_href: str) -> str:
 
 
 def svg(text: str) -> str:
-    """The QR code of ``text`` as an inline <svg> (error level M, dark on light)."""
+    """The QR code of ``text`` as an inline <svg> (error level M, dark on light) with a viewBox
+    and no fixed size: the CSS sizes it."""
     import segno  # loaded by load() in the browser; installed in the venv for CPython tests
 
     code = segno.make(text, error="m", micro=False)
     return code.svg_inline(scale=4, border=2, dark="#111", light="#fff",
-                           svgclass="share-qr", lineclass=None, omitsize=False)
+                           svgclass="share-qr", lineclass=None, omitsize=True)
 
 
 async def load(page_href: str) -> None:
