@@ -198,3 +198,13 @@ def test_junk_on_every_transport_entry_is_counted_and_changes_nothing():
     for raw in ("[]", '{"op":"from","peer":"host"}', "x" * 200_000, '{"op":"ready"}'):
         guest.relay._on_message(guest.relay._ws, SimpleNamespace(data=raw))
     assert guest.relay.bad_frames == 4 and guest.relay.state == "idle"
+
+
+def test_a_flood_of_candidates_is_bounded_per_connection():
+    from app.peers.webrtc import CANDIDATES_MAX, RtcPeer
+
+    rtc = RtcPeer(False, print, lambda: None, print, lambda: None)
+    ice = decode_signal(encode_signal("ice", candidate="c", mid="0", index=0))
+    for _ in range(10 * CANDIDATES_MAX):
+        rtc.signalled(ice)
+    assert len(rtc._early) == CANDIDATES_MAX

@@ -23,7 +23,7 @@ SIGNAL_PREFIX = '{"rtc":'
 SIGNAL_MAX = 16 * 1024     # a data-channel-only SDP is ~0.5-1 KB; candidates travel apart
 SDP_MAX = 12 * 1024
 CANDIDATE_MAX = 1024
-CANDIDATES_MAX = 64        # queued before the remote description; a real gathering has < 10
+CANDIDATES_MAX = 64        # taken per connection; a real gathering has < 10
 CHANNEL_LABEL = "bodega"
 
 SIGNALS: dict[str, dict[str, Callable[[Any], bool]]] = {
@@ -94,6 +94,7 @@ class RtcPeer:
         self._dc: Any = None
         self._proxies: list[tuple[Any, str, Any]] = []  # (target, event, proxy)
         self._early: list[dict[str, Any]] = []  # candidates before the remote description
+        self._candidates = 0
         self._described = False
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -122,10 +123,11 @@ class RtcPeer:
             self._spawn(self._answer(msg["sdp"]))
         elif kind == "answer" and self.offerer and not self._described:
             self._spawn(self._accept(msg["sdp"]))
-        elif kind == "ice":
+        elif kind == "ice" and self._candidates < CANDIDATES_MAX:
+            self._candidates += 1  # a flood of candidates costs one count each, then nothing
             if self._described:
                 self._spawn(self._add_candidate(msg))
-            elif len(self._early) < CANDIDATES_MAX:
+            else:
                 self._early.append(msg)
 
     def send(self, frame: str) -> bool:
