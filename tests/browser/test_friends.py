@@ -16,6 +16,8 @@ import sys
 import time
 from typing import Any
 
+import pytest
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "peers"))
 from peer_net import Sent
@@ -176,32 +178,61 @@ def _timeline(frames: list[tuple[str, str]]) -> list[tuple[str, str, list[dict]]
     return out
 
 
-def check_privacy(host: Any, guests: dict[str, Any]) -> dict[str, dict[str, int]]:
-    """Each guest's frames, in order, through tests/peers' checker: while a round is bid, no
+def check_frames(me: str, frames: list[tuple[str, str]], deals: list[list[list[int]]]
+                 ) -> dict[str, int]:
+    """One guest's frames, in order, through tests/peers' checker: while a round is bid, no
     frame may hold another seat's cup of that round (nor any unrevealed ``hands``). Each
-    round's cups are its reveal, checked against the deals in the host's saved log. Returns
-    the frames checked per path, per guest."""
+    round's cups are its reveal, checked against ``deals`` (the host's log). Returns the
+    frames checked per path."""
+    timeline = _timeline(frames)
+    assert timeline, f"{me} recorded no frames"
+    rounds = [e["hands"] for e in timeline[-1][2] if e.get("type") == "reveal"]
+    assert len(rounds) >= 2, (me, len(rounds))
+    assert [sorted(map(sorted, r.values())) for r in rounds] == [
+        sorted(map(sorted, d)) for d in deals[:len(rounds)]]
+    paths = {"webrtc": 0, "relay": 0}
+    for via, text, known in timeline:
+        dealt = sum(1 for e in known if e.get("type") == "deal")
+        reveals = [e["hands"] for e in known if e.get("type") == "reveal"]
+        bidding = dealt > len(reveals)  # this frame leaves the current round unrevealed
+        hands = rounds[dealt - 1] if bidding and dealt <= len(rounds) else {}
+        sent = Sent(text, "bidding" if bidding else "reveal", hands)
+        assert leaks(sent, me, reveals) == [], (me, text[:300])
+        paths[via] += 1
+    return paths
+
+
+def check_privacy(host: Any, guests: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Every guest page's recorded frames through check_frames, against the host's saved log."""
     saved = json.loads(host.evaluate("localStorage.getItem('bodegabordet.snyd.table')"))
-    deals = [sorted(map(sorted, e["hands"])) for e in saved["log"] if e["type"] == "deal"]
-    counted = {}
-    for me, page in guests.items():
-        timeline = _timeline(peer_frames(page))
-        assert timeline, f"{me} recorded no frames"
-        final = timeline[-1][2]
-        rounds = [e["hands"] for e in final if e.get("type") == "reveal"]
-        assert len(rounds) >= 2, (me, len(rounds))
-        assert [sorted(map(sorted, r.values())) for r in rounds] == deals[:len(rounds)]
-        paths = {"webrtc": 0, "relay": 0}
-        for via, text, known in timeline:
-            dealt = sum(1 for e in known if e.get("type") == "deal")
-            reveals = [e["hands"] for e in known if e.get("type") == "reveal"]
-            bidding = dealt > len(reveals)  # this frame leaves the current round unrevealed
-            hands = rounds[dealt - 1] if bidding and dealt <= len(rounds) else {}
-            sent = Sent(text, "bidding" if bidding else "reveal", hands)
-            assert leaks(sent, me, reveals) == [], (me, text[:300])
-            paths[via] += 1
-        counted[me] = paths
-    return counted
+    deals = [e["hands"] for e in saved["log"] if e["type"] == "deal"]
+    return {me: check_frames(me, peer_frames(page), deals) for me, page in guests.items()}
+
+
+def _update(base: int, events: list[dict], **view: Any) -> str:
+    return json.dumps({"v": 1, "t": "update", "seq": base + 1, "base": base, "last_act": 0,
+                       "more": False, "events": events, "view": view}, separators=(",", ":"))
+
+
+def test_the_frame_check_catches_a_cup_that_arrives_before_its_reveal():
+    # Two rounds, Mette and Kaj with two dice: a clean stream passes, and the same stream with
+    # Kaj's cup of round 2 in a frame while round 2 is bid (under any key) fails.
+    r1, r2 = {"Mette": [1, 2], "Kaj": [3, 4]}, {"Mette": [5, 5], "Kaj": [6, 2]}
+    deals = [[[1, 2], [3, 4]], [[5, 5], [6, 2]]]
+    clean = [
+        _update(0, [{"type": "deal"}], phase="bidding", my_dice=[1, 2]),
+        _update(1, [{"type": "reveal", "hands": r1}], phase="reveal"),
+        _update(2, [{"type": "deal"}], phase="bidding", my_dice=[5, 5]),
+        _update(3, [{"type": "reveal", "hands": r2}], phase="reveal"),
+    ]
+    frames = [("relay", f) for f in clean]
+    assert check_frames("Mette", frames, deals) == {"webrtc": 0, "relay": 4}
+    leaky = _update(3, [], phase="bidding", my_dice=[5, 5], note=[6, 2])
+    with pytest.raises(AssertionError, match="hidden cup"):
+        check_frames("Mette", frames[:3] + [("webrtc", leaky)] + frames[3:], deals)
+    early = _update(3, [], phase="bidding", my_dice=[5, 5], hands=r2)
+    with pytest.raises(AssertionError, match="unrevealed hands"):
+        check_frames("Mette", frames[:3] + [("webrtc", early)] + frames[3:], deals)
 
 
 # ---------- the tests ----------

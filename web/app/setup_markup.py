@@ -11,6 +11,7 @@ from engine.snyd import Rules
 
 YOU = DEFAULTS["name"]  # "Du": the default name of your seat
 MODES = {"phone": "På én telefon", "friends": "Med vennerne"}
+HOST = "Vært"  # the host's seat at a friends' table while it is still called "Du"
 FRIENDS_HINT = "Vennerne sætter sig med et link fra deres egen telefon."
 
 
@@ -37,7 +38,10 @@ class Draft:
             self.seats = [s for i, s in enumerate(self.seats) if s.kind != "human"
                           or i == (people[0] if people else -1)]
             if not people:
-                self.seats.insert(0, Seat(YOU, "human"))
+                self.seats.insert(0, Seat(HOST, "human"))
+            # "Du" names nobody on the friends' phones ("Du byder" would be about them).
+            self.seats = [Seat(HOST, "human") if s.kind == "human" and s.name == YOU else s
+                          for s in self.seats]
 
     def choose_ruleset(self, key: str) -> None:
         """A rule set is a starting point: its switches replace the current ones (S44)."""
