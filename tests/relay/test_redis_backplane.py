@@ -27,6 +27,7 @@ from tests.relay.test_rooms import (
     receive,
     relay,
     run,
+    stalled_host,
     until,
 )
 
@@ -145,4 +146,29 @@ def test_a_flood_through_redis_arrives_in_order_and_complete(redis_url):
                 await a.send_json({"op": "send", "data": str(i)})
             got = [(await receive(h))["data"] for _ in range(3000)]
             assert got == [str(i) for i in range(3000)]
+    run(go)
+
+
+def test_a_host_that_stops_reading_does_not_stall_other_rooms_across_processes(redis_url):
+    # One task delivers every frame arriving from Redis: it must never wait for one socket.
+    # (A backlog cap above the flood: the stalled host is not cut off during this test.)
+    limits = replace(TEST_LIMITS, max_backlog=64 << 20, rate=1e6, burst=1e6)
+
+    async def go():
+        async with two_relays(redis_url, limits) as (one, two):
+            stuck_room = new_id()
+            raw = stalled_host(one.server.port, stuck_room)
+            await until(lambda: stuck_room in one.hub.rooms)
+            flooder, _ = await guest(two, stuck_room)
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            a, ready = await guest(two, room)
+            assert await receive(h) == {"op": "joined", "peer": ready["peer"]}
+            for _ in range(100):                          # ~6.5 MB at the stalled host
+                await flooder.send_json({"op": "send", "data": "x" * 65_000})
+            await flooder.send_json({"op": "ping"})       # the pong: all of it is on its way
+            assert await receive(flooder) == {"op": "pong"}
+            await a.send_json({"op": "send", "data": "still here"})
+            assert await receive(h) == {"op": "from", "peer": ready["peer"], "data": "still here"}
+            raw.close()
     run(go)

@@ -334,16 +334,9 @@ def test_a_socket_that_stops_reading_is_cut_off_4013_not_buffered_forever():
 
     async def go():
         async with relay(limits) as client:
-            room, key = new_id(), new_id()
-            # A raw host socket that completes the handshake, says hello and never reads again.
-            port = client.server.port
-            raw = socket.create_connection(("127.0.0.1", port))
-            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            raw.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
-                        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                        b"Sec-WebSocket-Version: 13\r\n\r\n")
-            raw.sendall(masked(json.dumps({"op": "host", "room": room, "key": key}).encode()))
-            await asyncio.sleep(0.2)
+            room = new_id()
+            raw = stalled_host(client.server.port, room)
+            await until(lambda: room in client.hub.rooms)
             a, _ = await guest(client, room)
             for _ in range(400):                     # at most ~26 MB, far more than any buffer
                 if a.closed or not client.hub.rooms.get(room, {}).get("host"):
@@ -353,6 +346,17 @@ def test_a_socket_that_stops_reading_is_cut_off_4013_not_buffered_forever():
             assert await receive(a) == {"op": "host", "present": False}
             raw.close()
     run(go)
+
+
+def stalled_host(port: int, room: str) -> socket.socket:
+    """A raw host socket that completes the handshake, says hello and never reads again."""
+    raw = socket.create_connection(("127.0.0.1", port))
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                b"Sec-WebSocket-Version: 13\r\n\r\n")
+    raw.sendall(masked(json.dumps({"op": "host", "room": room, "key": new_id()}).encode()))
+    return raw
 
 
 def masked(payload: bytes) -> bytes:
