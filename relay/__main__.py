@@ -35,7 +35,18 @@ def main(argv: list[str] | None = None) -> None:
         print(f"wrote {len(urls)} files to {args.out}")
         return
 
+    import logging
+    import sys
+
     from aiohttp import web
+
+    # The rooms' structured lines (one JSON object per connect/ready/close/limit) to stderr.
+    rooms_log = logging.getLogger("relay.rooms")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    rooms_log.addHandler(handler)
+    rooms_log.setLevel(logging.INFO)
+    rooms_log.propagate = False
 
     from relay.server import Limits, create_app
 
