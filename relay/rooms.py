@@ -38,6 +38,7 @@ PEER_RE = re.compile(r"[A-Za-z0-9_-]{8}")     # relay-assigned, secrets.token_ur
 
 # Close codes (docs/relay.md). 1009 (frame too big) is sent by aiohttp itself.
 TOO_BIG = 1009
+INTERNAL = 1011      # the relay failed (e.g. Redis unreachable); retry later
 REPLACED = 4001      # the host re-attached on another connection
 SLOW = 4013          # the socket stopped reading: its unsent frames passed `max_backlog`
 BAD_FRAME = 4400
@@ -288,6 +289,9 @@ class Hub:
                     log_event("limit", conn.room, conn.peer, TOO_BIG, reason="frame too big")
         except Refused as refused:
             await self._refuse(conn, refused)
+        except Exception:  # e.g. Redis unreachable: this socket ends, the relay stays up
+            log.exception("socket failed")
+            await self._refuse(conn, Refused(INTERNAL, "relay error"))
         finally:
             await self._gone(conn)
         return ws

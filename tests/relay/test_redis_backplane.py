@@ -7,6 +7,7 @@ CI=true) a missing redis-server fails these tests; locally they are skipped with
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import socket
@@ -171,4 +172,23 @@ def test_a_host_that_stops_reading_does_not_stall_other_rooms_across_processes(r
             await a.send_json({"op": "send", "data": "still here"})
             assert await receive(h) == {"op": "from", "peer": ready["peer"], "data": "still here"}
             raw.close()
+    run(go)
+
+
+def test_redis_going_away_ends_new_hellos_with_1011_and_the_relay_stays_up(redis_url):
+    async def go():
+        async with relay(TEST_LIMITS, redis_url) as one:
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            import redis.asyncio as redis
+
+            admin = redis.from_url(redis_url)
+            with contextlib.suppress(Exception):           # the server closes the connection
+                await admin.shutdown(nosave=True)
+            await admin.aclose()
+            late = await one.ws_connect("/ws")
+            await late.send_json({"op": "join", "room": room})
+            assert await close_code(late) == 1011
+            await h.send_json({"op": "ping"})               # the host's socket is unaffected
+            assert await receive(h) == {"op": "pong"}
     run(go)
