@@ -145,3 +145,8 @@ def test_the_vendored_wheel_is_the_pinned_one_and_draws_the_link():
     assert svg.startswith("<svg") and 'class="share-qr"' in svg and "viewBox" in svg
     assert "<script" not in svg and "style=" not in svg  # nothing the CSP would refuse
     assert qr.wheel_url("https://x.dk/spil/?bord=1#b") == f"https://x.dk/spil/vendor/wheels/{qr.SEGNO_WHEEL}"
+
+
+def test_an_open_installed_app_navigates_to_a_share_link():
+    manifest = json.loads((Path(vendor.ROOT) / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["launch_handler"] == {"client_mode": "navigate-existing"}
