@@ -74,7 +74,8 @@ def join_html(name: str, status: str, problem: str, form: bool, retry: str = "re
     if form:
         body = (f'<div class="field"><label for="join-name">Dit navn</label>'
                 f'<input type="text" id="join-name" class="name" data-testid="join-name" '
-                f'maxlength="20" autocomplete="nickname" value="{_attr(name)}"></div>'
+                f'maxlength="20" autocomplete="nickname" placeholder="Dit navn" '
+                f'value="{_attr(name)}"></div>'
                 f'<div class="setup-actions">'
                 f'<button type="button" class="back" data-action="home">Til forsiden</button>'
                 f'<button type="button" class="btn primary" data-action="sit" '

@@ -20,7 +20,7 @@ from app.local_store import SETTINGS_KEY, store
 from app.peers.guest_table import BYE_LINES, GuestTable
 from app.peers.links import GuestLinks
 from app.peers.protocol import is_name
-from app.player_settings import load_settings
+from app.player_settings import DEFAULTS, load_settings
 from pyodide.ffi import create_proxy
 
 SCREEN = "bord"
@@ -153,6 +153,7 @@ def _paint() -> None:
     table = _state["table"]
     if table is None:
         name = _state["name"] or load_settings(store)[0]["name"]
+        name = "" if name == DEFAULTS["name"] else name  # "Du" names nobody at the table
         html = join_html(name, "", _state["error"], form=True, retry="")
     else:
         problem = _problem()
