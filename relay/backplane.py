@@ -38,7 +38,7 @@ log = logging.getLogger("relay.backplane")
 
 PREFIX = "bb:room:"
 QUEUE_MAX = 10_000    # messages waiting to be published
-BATCH_MAX = 2_000     # messages in one pipeline
+BATCH_MAX = 10_000    # messages in one pipeline
 
 # A channel message is this process's origin id, then one line per message (`encode`).
 
