@@ -115,3 +115,37 @@ def test_seeds_that_cannot_seed_or_be_saved() -> None:
         assert "seed" in refused(lambda s=seed: bots.simpel(seed=s))
         assert "seed" in refused(lambda s=seed: bots.regular("Lis", seed=s))
     assert Table(["A", "B"], seed="æøå 🎲").seed == "æøå 🎲"
+
+
+def test_messages_quote_the_bad_value() -> None:
+    assert "'tjubang'" in refused(lambda: Rules.preset("tjubang"))
+    assert "'Ole'" in refused(lambda: fresh().view("Ole"))
+    assert "[1, 2]" in refused(lambda: fresh().act([1, 2], {"type": "call"}))
+
+
+def test_read_view_refuses_each_malformed_field_and_takes_real_views() -> None:
+    from engine.snyd.view import read_view
+
+    eight = Table([f"P{i}" for i in range(8)], Rules(dice_per_player=1), seed=1, first="P0")
+    eight.deal()
+    for t in (fresh(), eight, Table(["A", "B"], Rules.preset("hardcore"), seed=3)):
+        for p in t.players:
+            assert read_view(t.view(p)) == t.view(p)
+    good = fresh().view("A")
+    spoiled = [
+        {"players": None}, {"players": "AB"}, {"players": ["A"]}, {"players": ["A", "A"]},
+        {"players": [f"P{i}" for i in range(9)]}, {"me": "Ole"}, {"me": []}, {"phase": "dance"},
+        {"phase": []}, {"game_no": -1}, {"round_no": 1.0}, {"in_play": ["Ole"]},
+        {"in_game": None}, {"turn": "Ole"}, {"can_bid": 1}, {"bids": [{"player": "Ole"}]},
+        {"bids": [{"player": "A", "quantity": 0, "face": 5}]}, {"events": [[]]},
+        {"events": [{"type": "put_away", "player": []}]},
+        {"events": [{"type": "new_game", "players": "AB"}]}, {"max_quantity": 0},
+        {"max_quantity": HUGE}, {"my_dice_count": 3}, {"my_dice": [7]}, {"my_dice": "55"},
+        {"current_bid": {"quantity": 1}}, {"dice_left": {"A": 2}}, {"dice_left": {"A": 9, "B": 2}},
+        {"rules": Rules()}, {"rules": {"jokers": "ja"}}, {"game": "bakke"},
+    ]
+    for change in spoiled:
+        refused(lambda c=change: read_view({**good, **c}))
+    without_turn = dict(good)
+    del without_turn["turn"]
+    refused(lambda: read_view(without_turn))

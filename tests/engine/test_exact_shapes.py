@@ -146,3 +146,11 @@ def test_equal_tables_need_equal_dice_to_come() -> None:
 def test_bid_in_words() -> None:
     assert str(Bid(3, 5)) == "3 femmere" and str(Bid(2, None)) == "2 af en slags"
     assert str(Bid(1, 1)) == "1 ettere"
+
+
+def test_equal_rng_is_not_enough_for_equal_tables() -> None:
+    """Same seed, same RNG state, different history (a scripted deal draws nothing): unequal."""
+    t = Table(["A", "B"], Rules(dice_per_player=1), seed=4, first="A")
+    dealt = copy.deepcopy(t)
+    dealt.deal([[2], [3]])
+    assert dealt._rng.getstate() == t._rng.getstate() and dealt != t
