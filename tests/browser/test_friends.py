@@ -398,15 +398,27 @@ def test_the_lobby_shares_a_link_and_a_qr_code_and_the_host_seats_and_removes(
     tap(host, lobby_seat(host, name).get_by_role("button"))
     host.wait_for_function("n => !document.querySelector("
                            "`[data-testid=lobby-seat][data-player=\"${n}\"]`)", arg=name)
-    # Removing the friend tells her phone, in Danish, with a way to sit down again.
+    # Removing the friend tells her phone, in Danish, over the name form; her phone says no
+    # more (no hello of her transports seats her anew behind the host's back).
     tap(host, lobby_seat(host, "Mette").get_by_role("button"))
     guest.wait_for_function("() => document.querySelector('[data-testid=join]')"
                             ".innerText.includes('Værten har fjernet din plads')", timeout=15_000)
+    assert guest.get_by_test_id("join-sit").is_visible()
+    host.wait_for_timeout(3_000)
     assert lobby_seat(host, "Mette").count() == 0
     # With the host alone the table cannot start: a clear line, and the lobby stays.
     tap(host, host.get_by_test_id("start-table"))
     assert host.locator("#lobby-error").inner_text().strip()
     assert host.get_by_test_id("lobby").is_visible()
+    # With a regular it starts; a friend who sits down now is told she plays from a later game.
+    tap(host, host.get_by_test_id("add-regular"))
+    tap(host, host.get_by_test_id("start-table"))
+    host.wait_for_selector(FELT, timeout=30_000)
+    guest.get_by_test_id("join-name").fill("Mette")
+    tap(guest, guest.get_by_test_id("join-sit"))
+    guest.wait_for_function("() => document.getElementById('join-status').textContent"
+                            ".includes('Spillet er i gang')", timeout=30_000)
+    assert guest.locator(FELT).count() == 0
 
 
 def test_a_broken_link_or_a_table_that_is_gone_says_so_with_proev_igen(contexts, server,

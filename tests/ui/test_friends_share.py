@@ -150,3 +150,28 @@ def test_the_vendored_wheel_is_the_pinned_one_and_draws_the_link():
 def test_an_open_installed_app_navigates_to_a_share_link():
     manifest = json.loads((Path(vendor.ROOT) / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["launch_handler"] == {"client_mode": "navigate-existing"}
+
+
+def test_leaving_a_table_does_not_sit_down_again_over_the_relay(monkeypatch):
+    # join_screen leaves (GuestLinks.close) when the host removed this phone's seat. Closing
+    # the open data channel fires its on_close at once; that must not count as a drop that
+    # says hello again over the relay (the host would seat the removed friend anew).
+    from app.peers.guest import GuestSession
+    from app.peers.links import GuestLinks, SessionEndpoint
+
+    links = GuestLinks(SessionEndpoint(GuestSession("Mette")), ROOM, webrtc=False)
+    sent: list[str] = []
+    monkeypatch.setattr(links.relay, "send", lambda data, to=None: sent.append(data) or True)
+    monkeypatch.setattr(links.relay, "close", lambda: None)
+    links.relay.state, links.relay.host_present = "open", True
+
+    class Channel:  # an open data channel whose close reports at once, as a browser may
+        state, opened = "open", True
+
+        def close(self) -> None:
+            self.state = "closed"
+            links._rtc_closed(self)
+
+    links.rtc = Channel()
+    links.close()
+    assert sent == [] and links.fallbacks == 0

@@ -82,6 +82,9 @@ def _changed() -> None:
     table, links = _state["table"], _state["links"]
     if table is None:
         return
+    if table.guest.closed:
+        _host_said_bye(table)
+        return
     if table.token and table.token != _state["kept_token"]:
         _state["kept_token"] = table.token
         store.write_json(friends.SEATS_KEY, friends.remember_seat(
@@ -97,11 +100,26 @@ def _changed() -> None:
         _paint()
 
 
+def _host_said_bye(table: GuestTable) -> None:
+    """The host removed this phone's seat, closed the table, or another screen took the seat:
+    stop talking to it at once (else the transport's next hello would sit down anew) and say
+    why over the name form."""
+    reason = table.guest.closed
+    leave()
+    if reason in ("removed", "closed"):  # that seat is gone: its token is no use any more
+        seats = _seats()
+        seats.pop(_state["room"], None)
+        store.write_json(friends.SEATS_KEY, seats)
+    _state.update(error=BYE_LINES[reason], name=table.name, kept_token=None)
+    if screens.current() != SCREEN:
+        screens.show(SCREEN)
+    else:
+        _paint()
+
+
 def _problem() -> str:
     """What is wrong, in Danish ("" while all is well or still trying)."""
     table, links = _state["table"], _state["links"]
-    if table.guest.closed:
-        return BYE_LINES[table.guest.closed]
     if table.guest.error_code in ("name_taken", "table_full", "bad_token"):
         return table.guest.error
     if links.relay.state == "closed":
@@ -176,13 +194,9 @@ def _on_click(ev: Any) -> None:
         screens.show(screens.START)
     elif action == "sit":
         _sit_from_form()
-    elif action == "retry":
-        if _state["table"] is not None and _state["table"].guest.closed:
-            leave()  # the host closed or removed us: sit down anew
-            _paint()
-        elif _state["links"] is not None:
-            _state["links"].start()
-            _paint()
+    elif action == "retry" and _state["links"] is not None:
+        _state["links"].start()  # the relay gave up: knock again
+        _paint()
 
 
 def _sit_from_form() -> None:

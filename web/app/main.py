@@ -38,7 +38,11 @@ screens.mount(js.document.getElementById("screen"), js.document)
 if has_bord_param(str(js.location.search)):
     screens.show("bord")
 else:
-    screens.show(screens.screen_from_hash(js.location.hash))
+    first = screens.screen_from_hash(js.location.hash)
+    if first == "bordet":
+        # A host's table with friends may load now: its transports' restore hook comes first.
+        import app.share_screen
+    screens.show(first)
 js.document.documentElement.setAttribute("data-ready", "true")
 
 

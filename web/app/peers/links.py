@@ -336,8 +336,11 @@ class GuestLinks:
         self.relay.tick()
 
     def close(self) -> None:
-        if self.rtc is not None:
-            self.rtc.close()
+        # Forget the channel before closing it: its on_close must not take this for a drop
+        # and sit down again over the relay (a removed guest would get a new seat).
+        rtc, self.rtc = self.rtc, None
+        if rtc is not None:
+            rtc.close()
         self.relay.close()
         self.endpoint.detach()
 
