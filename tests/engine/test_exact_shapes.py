@@ -154,3 +154,13 @@ def test_equal_rng_is_not_enough_for_equal_tables() -> None:
     dealt = copy.deepcopy(t)
     dealt.deal([[2], [3]])
     assert dealt._rng.getstate() == t._rng.getstate() and dealt != t
+
+
+def test_is_legal_at_the_cap() -> None:
+    """S18: a bid of exactly the cap may be made, one more may not (and None means no cap)."""
+    from engine.snyd import is_legal, is_raise
+
+    rules = Rules()
+    assert is_legal(Bid(3, 5), rules, cap=3) and not is_legal(Bid(4, 5), rules, cap=3)
+    assert is_legal(Bid(40, 5), rules) and not is_legal(Bid(1, 1), rules, cap=3)
+    assert is_raise(Bid(3, 6), Bid(3, 5), rules) and not is_raise(Bid(3, 5), Bid(3, 5), rules)
