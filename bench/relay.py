@@ -51,6 +51,8 @@ install(app, RoomLimits(rate=1e9, burst=1e9, connections=100_000, rooms=100_000)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None, access_log=None)
 """
 
+WINDOW = 120  # saturation: frames per room sent but not yet delivered
+
 HANDSHAKE = (b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
              b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
 
@@ -216,44 +218,65 @@ async def load(tables: list, seconds: float) -> dict:
 
 
 async def saturate(tables: list, seconds: float, relays: list[Relay]) -> dict:
-    """Every guest sends as fast as it can; delivered frames counted by bytes at the hosts."""
+    """The guests send as fast as the relay delivers, with at most `WINDOW` frames per room in
+    flight (else kernel socket buffers, megabytes each on loopback, would swallow millions of
+    frames and the figure would mean nothing); delivered frames counted by bytes at the hosts."""
     payload = "x" * 60
     frame = client_frame(json.dumps({"op": "send", "data": payload}, separators=(",", ":")))
     size = server_frame_size(json.dumps({"op": "from", "peer": "A" * 8, "data": payload},
                                         separators=(",", ":")))
-    batch = frame * 50
-    received = [0]
+    chunk = 20                                  # frames per write
+    burst = frame * chunk
+    rooms = len(tables)
+    sent = [0] * rooms
+    got = [0] * rooms                           # bytes at each host
+    progress = [asyncio.Event() for _ in range(rooms)]
     running = [True]
 
-    async def sender(g: Client) -> None:
+    async def sender(room: int, g: Client) -> None:
         while running[0]:
-            g.writer.write(batch)
+            if sent[room] - got[room] // size >= WINDOW:
+                progress[room].clear()
+                await progress[room].wait()
+                continue
+            g.writer.write(burst)
+            sent[room] += chunk
             await g.writer.drain()
 
-    async def counter(h: Client) -> None:
-        received[0] += len(h.buffer)
+    async def counter(room: int, h: Client) -> None:
         h.buffer = b""
         while True:
             data = await h.reader.read(1 << 16)
             if not data:
                 return
-            received[0] += len(data)
+            got[room] += len(data)
+            progress[room].set()
 
-    tasks = [asyncio.create_task(counter(h)) for h, _ in tables]
-    tasks += [asyncio.create_task(sender(g)) for _, guests in tables for g in guests]
-    await asyncio.sleep(1.0)  # warm up: buffers fill
-    start_bytes, start, cpu0 = received[0], time.monotonic(), sum(r.cpu_seconds() for r in relays)
-    own0 = time.process_time()
+    tasks = [asyncio.create_task(counter(i, h)) for i, (h, _) in enumerate(tables)]
+    await asyncio.sleep(0)
+    start, cpu0, own0 = time.monotonic(), sum(r.cpu_seconds() for r in relays), time.process_time()
+    senders = [asyncio.create_task(sender(i, g)) for i, (_, guests) in enumerate(tables)
+               for g in guests]
     await asyncio.sleep(seconds)
-    delivered = (received[0] - start_bytes) / size
-    elapsed = time.monotonic() - start
+    running[0] = False
+    for event in progress:
+        event.set()
+    await asyncio.gather(*senders, return_exceptions=True)
+    # Until the last frame in flight arrives (or 5 s without progress: frames were lost).
+    last, last_change = sum(got), time.monotonic()
+    while sum(got) < sum(sent) * size and time.monotonic() - last_change < 5:
+        await asyncio.sleep(0.02)
+        if sum(got) != last:
+            last, last_change = sum(got), time.monotonic()
+    elapsed = last_change - start
     cpu = sum(r.cpu_seconds() for r in relays) - cpu0
     own = time.process_time() - own0
-    running[0] = False
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return {"delivered_per_s": delivered / elapsed, "relay_cpu_s_per_s": cpu / elapsed,
+    delivered = sum(got) / size
+    return {"sent": sum(sent), "delivered": int(delivered), "seconds": round(elapsed, 2),
+            "delivered_per_s": delivered / elapsed, "relay_cpu_s_per_s": cpu / elapsed,
             "generator_cpu_s_per_s": own / elapsed,
             "delivered_per_cpu_s": delivered / cpu if cpu else 0.0}
 

@@ -39,6 +39,7 @@ log = logging.getLogger("relay.backplane")
 PREFIX = "bb:room:"
 QUEUE_MAX = 10_000    # messages waiting to be published
 BATCH_MAX = 10_000    # messages in one pipeline
+POOL_MAX = 32         # Redis connections per process (commands wait for a free one)
 
 # A channel message is this process's origin id, then one line per message (`encode`).
 
@@ -95,7 +96,11 @@ class RedisBackplane:
         import redis.asyncio as redis
 
         self.hub = hub
-        self.redis = redis.from_url(self.url, decode_responses=True)
+        # A blocking pool: when many sockets join or leave at once (a restart, a flood of
+        # closes) commands wait for a connection instead of failing with "Too many connections".
+        pool = redis.BlockingConnectionPool.from_url(self.url, decode_responses=True,
+                                                     max_connections=POOL_MAX, timeout=10)
+        self.redis = redis.Redis(connection_pool=pool)
         await self.redis.ping()  # fail at start-up, not at the first room
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         # A channel of our own, so the reader always has a subscription to read.

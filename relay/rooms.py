@@ -446,8 +446,13 @@ class Hub:
 
     async def _gone(self, conn: Conn) -> None:
         """The socket closed (any reason): forget it and tell the room."""
-        self.conns.discard(conn)
         log_event("close", conn.room, conn.peer, conn.ws.close_code)
+        try:
+            await self._leave(conn)
+        finally:
+            self.conns.discard(conn)  # last: once gone from `conns`, the room state says so too
+
+    async def _leave(self, conn: Conn) -> None:
         room = conn.room
         if not room:
             return
