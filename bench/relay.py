@@ -51,7 +51,7 @@ install(app, RoomLimits(rate=1e9, burst=1e9, connections=100_000, rooms=100_000)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None, access_log=None)
 """
 
-WINDOW = 120  # saturation: frames per room sent but not yet delivered
+WINDOW = 400  # saturation: frames per room sent but not yet delivered
 
 HANDSHAKE = (b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
              b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
