@@ -65,7 +65,8 @@ def test_health_endpoint(tmp_path):
     site = make_site(tmp_path)
     status, _, body = fetch(site, "/healthz")
     assert status == 200
-    assert json.loads(body) == {"ok": True, "version": site.version()}
+    assert json.loads(body) == {"ok": True, "version": site.version(), "rooms": 0,
+                                "connections": 0}
 
 
 @pytest.mark.parametrize("path, mime", [
