@@ -182,7 +182,7 @@ class RedisBackplane:
             return asyncio.ensure_future(self.queue.put((room, message)))
 
     async def _publisher(self) -> None:
-        while True:
+        while not _cancelled():  # redis-py may swallow a cancellation inside execute()
             batch = [await self.queue.get()]
             while len(batch) < BATCH_MAX and not self.queue.empty():
                 batch.append(self.queue.get_nowait())
@@ -201,7 +201,7 @@ class RedisBackplane:
                 await asyncio.sleep(0.5)
 
     async def _reader(self) -> None:
-        while True:
+        while not _cancelled():
             try:
                 message = await self.pubsub.get_message(timeout=None)
             except asyncio.CancelledError:

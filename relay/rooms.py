@@ -225,12 +225,13 @@ class Hub:
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Any) -> asyncio.Task:
         """Run `coro` beside the caller (a close waits for the peer's handshake; presence must
         not hold up the frame that caused it), holding a reference until it ends."""
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     # -- lifecycle (aiohttp on_startup / on_cleanup) --
 
@@ -293,7 +294,9 @@ class Hub:
             log.exception("socket failed")
             await self._refuse(conn, Refused(INTERNAL, "relay error"))
         finally:
-            await self._gone(conn)
+            # Shielded: a server with handler_cancellation (aiohttp's test server) cancels this
+            # handler when the client hangs up, which must not leave the room state half done.
+            await asyncio.shield(self._spawn(self._gone(conn)))
         return ws
 
     async def _frame(self, conn: Conn, text: str) -> None:

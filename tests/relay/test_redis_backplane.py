@@ -126,7 +126,8 @@ def test_a_room_expires_in_redis_after_its_last_member_left(redis_url):
             h, _ = await host(one, room, key)
             await h.close()
             await until(lambda: not one.hub.conns)
-            a, _ = await guest(two, room)                      # kept while the host reloads
+            a, ready = await guest(two, room)                  # kept while the host reloads
+            assert ready["host"] is False
             await a.close()
             await asyncio.sleep(2.2)
             late = await two.ws_connect("/ws")

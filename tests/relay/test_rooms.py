@@ -20,7 +20,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from relay.rooms import RoomLimits, install
+from relay.rooms import LocalState, RoomLimits, install
 from relay.server import create_app
 from relay.site import ROOT, Site
 
@@ -385,6 +385,31 @@ def test_an_empty_room_lives_on_for_the_expiry_time_then_goes():
             late = await client.ws_connect("/ws")
             await late.send_json({"op": "join", "room": room})
             assert await close_code(late) == 4404
+    run(go)
+
+
+class SlowState(LocalState):
+    """Room state that takes a while to record a departure (as Redis does)."""
+
+    async def leave(self, room: str, peer: str, host: bool) -> bool:
+        await asyncio.sleep(0.2)
+        return await super().leave(room, peer, host)
+
+
+def test_a_hang_up_is_recorded_even_when_the_server_cancels_the_handler():
+    # aiohttp's test server cancels a handler when its client hangs up (handler_cancellation).
+    async def go():
+        app = web.Application()
+        hub = install(app, TEST_LIMITS)
+        hub.state = SlowState(TEST_LIMITS)
+        async with TestClient(TestServer(app)) as client:
+            client.hub = hub
+            room, _, h, [(a, _)] = await table(client, guests=1)
+            await h.close()
+            assert await receive(a) == {"op": "host", "present": False}
+            assert hub.state.rooms[room].host is None
+            _, ready = await guest(client, room)
+            assert ready["host"] is False
     run(go)
 
 
