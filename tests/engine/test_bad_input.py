@@ -149,3 +149,18 @@ def test_read_view_refuses_each_malformed_field_and_takes_real_views() -> None:
     without_turn = dict(good)
     del without_turn["turn"]
     refused(lambda: read_view(without_turn))
+
+
+def test_shown_exactly() -> None:
+    assert shown(12345) == "12345" and shown(-(2**63)) == str(-(2**63))
+    assert shown(2**70).startswith("<et tal med ca. 22 cifre")
+    long = {"a" * 30: "b" * 30, "c" * 30: "d" * 30}
+    assert len(shown(long)) == MAX_QUOTE and shown(long).endswith("…")
+    assert shown([1, [2, [3, [4]]]]) == "[1, [2, [...]]]"
+
+
+def test_unknown_switches_are_listed_three_at_most() -> None:
+    three = refused(lambda: Rules.from_dict({"a": 1, "b": 2, "c": 3}))
+    assert "'a', 'b', 'c' (unknown" in three
+    four = refused(lambda: Rules.from_dict({"a": 1, "b": 2, "c": 3, "d": 4}))
+    assert "'a', 'b', 'c' … (unknown" in four and "'d'" not in four

@@ -164,3 +164,12 @@ def test_is_legal_at_the_cap() -> None:
     assert is_legal(Bid(3, 5), rules, cap=3) and not is_legal(Bid(4, 5), rules, cap=3)
     assert is_legal(Bid(40, 5), rules) and not is_legal(Bid(1, 1), rules, cap=3)
     assert is_raise(Bid(3, 6), Bid(3, 5), rules) and not is_raise(Bid(3, 5), Bid(3, 5), rules)
+
+
+def test_raises_above_a_bid_these_rules_do_not_allow() -> None:
+    """raises() from a current bid that is not on this ladder (ones under jokers, a kind bid
+    without En slags) compares ranks: the first raise is the next quantity-and-face up."""
+    from engine.snyd import raises
+
+    assert raises(Bid(2, 1), Rules(), 3)[0] == Bid(2, 2)
+    assert raises(Bid(2, None), Rules(), 3) == [Bid(q, f) for q in (2, 3) for f in (2, 3, 4, 5, 6)]
