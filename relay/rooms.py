@@ -61,7 +61,9 @@ FIELDS = {
 class RoomLimits:
     """Limits of the WebSocket rooms (tests use small ones)."""
 
-    max_frame: int = 72 * 1024      # bytes in one client frame; above: 1009 (aiohttp)
+    # bytes in one client frame; above: 1009 (aiohttp). A peer-protocol page is at most 64 KiB
+    # of ASCII, but inside `data` every quote and backslash is escaped: up to twice that.
+    max_frame: int = 136 * 1024
     members: int = 16               # host + guests in one room
     rooms: int = 5_000              # rooms this process knows (live or waiting to expire)
     connections: int = 10_000       # open sockets on this process
@@ -233,17 +235,22 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    # -- lifecycle (aiohttp on_startup / on_cleanup) --
+    # -- lifecycle (aiohttp on_startup / on_shutdown / on_cleanup) --
 
     async def start(self, _app: web.Application | None = None) -> None:
         await self.state.start(self)
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
-    async def stop(self, _app: web.Application | None = None) -> None:
+    async def shutdown(self, _app: web.Application | None = None) -> None:
+        """Close every socket first: aiohttp runs on_cleanup only after its graceful-shutdown
+        wait (60 s by default), which open WebSockets would otherwise use up in full."""
         if self._sweeper:
             self._sweeper.cancel()
         await asyncio.gather(*(conn.ws.close(code=1001, message=b"server shutting down")
                                for conn in list(self.conns)), return_exceptions=True)
+
+    async def stop(self, _app: web.Application | None = None) -> None:
+        await self.shutdown()
         await self.state.stop()
 
     def counts(self) -> dict[str, int]:
@@ -518,5 +525,6 @@ def install(app: web.Application, limits: RoomLimits | None = None,
     app[HUB_KEY] = hub
     app.router.add_get("/ws", hub.handle)
     app.on_startup.append(hub.start)
+    app.on_shutdown.append(hub.shutdown)
     app.on_cleanup.append(hub.stop)
     return hub

@@ -238,9 +238,9 @@ def test_a_frame_over_the_size_limit_closes_1009():
     async def go():
         async with relay() as client:
             _, _, h, [(a, a_peer)] = await table(client, guests=1)
-            await a.send_json({"op": "send", "data": "x" * 70_000})   # fits in 72 KiB
-            assert (await receive(h))["data"] == "x" * 70_000
-            await a.send_json({"op": "send", "data": "x" * 80_000})
+            await a.send_json({"op": "send", "data": "x" * 130_000})   # fits in 136 KiB
+            assert (await receive(h))["data"] == "x" * 130_000
+            await a.send_json({"op": "send", "data": "x" * (137 * 1024)})
             assert await close_code(a) == 1009
             assert await receive(h) == {"op": "left", "peer": a_peer}
     run(go)
