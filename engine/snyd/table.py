@@ -50,14 +50,22 @@ class Reveal:
         return d
 
 
+MAX_PLAYERS = 8
+
+
+def _check_name(name: object) -> None:
+    if not isinstance(name, str) or not name:
+        raise IllegalAction("Hver spiller skal have et navn (every player needs a non-empty name)")
+
+
 def _check_players(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise IllegalAction("Spillerne skal være en liste af navne (players must be a list of names)")
     names = tuple(players)
-    if not 2 <= len(names) <= 8:
+    if not 2 <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(f"Der skal være 2–8 spillere, ikke {len(names)} (2–8 players)")
-    if any(not isinstance(p, str) or not p for p in names):
-        raise IllegalAction("Hver spiller skal have et navn (every player needs a non-empty name)")
+    for p in names:
+        _check_name(p)
     if len(set(names)) != len(names):
         raise IllegalAction("To spillere har samme navn (player names must be unique)")
     return names
@@ -222,6 +230,33 @@ class Table:
         self.phase = "bidding"
         self._event({"type": "deal", "game_no": self.game_no, "round_no": self.round_no,
                      "starter": self.starter})
+
+    # --- a late arrival ----------------------------------------------------------------------------
+
+    def join(self, player: str) -> None:
+        """A late arrival takes the next seat (after the last one) between games.
+
+        Allowed in phase "idle" or "game_over", but not while an S32 final is due (the final
+        belongs to the two in Viborg; the newcomer joins after it). The newcomer starts with 0
+        on *Tavlen* and gets a full cup at the next ``deal``. Anything else raises
+        IllegalAction and changes nothing.
+        """
+        _check_name(player)
+        if player in self.players:
+            raise IllegalAction(f"{shown(player)} sidder allerede ved bordet (already at the table)")
+        if len(self.players) >= MAX_PLAYERS:
+            raise IllegalAction(f"Bordet er fuldt ({MAX_PLAYERS} pladser) (the table is full)")
+        if self.phase not in ("idle", "game_over"):
+            raise IllegalAction("Man kan først sætte sig, når spillet er slut "
+                                "(join between games only)")
+        if self._final_next:
+            raise IllegalAction("Finalen i Viborg spilles først; sæt dig bagefter "
+                                "(join after the S32 final)")
+        self._log.append({"type": "join", "player": player})
+        self.players = (*self.players, player)
+        self.tally[player] = 0
+        self.selvbinder[player] = 0
+        self._event({"type": "join", "player": player})
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -413,11 +448,14 @@ class Table:
             raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
         start = log[0]
         names = list(_check_players(players))
-        if (not isinstance(start.get("players"), list) or start["players"] != names
+        # ``players`` is the table as it is now: the start's players, then each late arrival.
+        joined = [e.get("player") for e in log[1:]
+                  if isinstance(e, Mapping) and e.get("type") == "join"]
+        if (not isinstance(start.get("players"), list) or start["players"] + joined != names
                 or not {"rules", "seed", "first"} <= start.keys()
                 or Rules.from_dict(start["rules"]) != rules):
             raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
-        table = cls(players, rules, seed=start["seed"], first=start["first"])
+        table = cls(start["players"], rules, seed=start["seed"], first=start["first"])
         for entry in log[1:]:
             try:
                 table._replay_one(entry)
@@ -440,6 +478,8 @@ class Table:
             self.call(entry["player"])
         elif kind == "timeout":
             self.timeout(entry["player"])
+        elif kind == "join":
+            self.join(entry["player"])
         else:
             raise IllegalAction(f"Ukendt post i loggen: {shown(kind)} (unknown log entry)")
 

@@ -203,6 +203,7 @@ ENTRY_POINTS: dict[str, Callable[[Table, st.DataObject], Any]] = {
     "Table.view": lambda t, d: t.view(d.draw(players_st)),
     "Table.can_peek": lambda t, d: t.can_peek(d.draw(players_st)),
     "Table.deal": lambda t, d: t.deal(d.draw(st.none() | hands_st)),
+    "Table.join": lambda t, d: t.join(d.draw(st.just("Kaj") | players_st | junk)),
     "Table.replay": lambda t, d: Table.replay(d.draw(st.just(NAMES) | junk),
                                               d.draw(st.just(t.rules) | rules_st), log_of(t, d)),
     "Bid": lambda t, d: Bid(d.draw(quantity_st), d.draw(face_st)),
