@@ -6,13 +6,23 @@ guest) do the DOM and the transports.
 The share link is the app's own URL with the relay room's id, ``./?bord=<room>``, resolved
 against the page's address so it works under a sub-path too. The host key never goes in it:
 it stays on the host's phone (``HostTable.link``), and only that phone can re-attach as host.
+
+The host's lobby is saved on the host's phone (LOBBY_KEY) on every change, so a reload before
+*Start spillet* reopens the same room with the same key: ``lobby_to_dict`` / ``lobby_from_dict``.
 """
 from __future__ import annotations
 
 import json
 import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urljoin
+
+from app.peers.host import HostRoom
+
+from engine.snyd import Rules
 
 PARAM = "bord"
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{22}")   # secrets.token_urlsafe(16): 128 bits
@@ -20,6 +30,9 @@ SEATS_KEY = "bodegabordet.snyd.friends"      # {room: {"name", "token"}} on a gu
 SEATS_KEPT = 8                                # the newest tables only: the map stays small
 SEATS_MAX_CHARS = 4_000
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+LOBBY_KEY = "bodegabordet.snyd.lobby"        # the host's lobby before *Start spillet*
+LOBBY_MAX_CHARS = 20_000                      # 8 seats, rules and keys: ~2 k characters
+LOBBY_VERSION = 1
 
 
 def share_url(page_href: str, room: str) -> str:
@@ -67,3 +80,44 @@ def remember_seat(seats: dict[str, dict[str, str]], room: str, name: str,
     out = {r: s for r, s in seats.items() if r != room}
     out[room] = {"name": name, "token": token}
     return dict(list(out.items())[-SEATS_KEPT:])
+
+
+@dataclass
+class Lobby:
+    """The host's lobby as it is saved: the room (seats and tokens), the relay room and host
+    key (``links.new_link``), and what the host chose in *Dæk bordet*."""
+
+    room: HostRoom
+    link: dict[str, str]
+    rules: Rules
+    tempo: float = 1.0
+
+
+def lobby_to_dict(lobby: Lobby) -> dict[str, Any]:
+    return {"v": LOBBY_VERSION, "room": lobby.room.to_dict(), "link": dict(lobby.link),
+            "rules": lobby.rules.to_dict(), "tempo": lobby.tempo}
+
+
+def lobby_from_dict(d: object, clock: Callable[[], float] = time.monotonic) -> Lobby:
+    """A saved lobby; every guest "reconnecting" until its phone says hello again.
+    Anything malformed -> ValueError (the caller sets the save aside)."""
+    if not isinstance(d, dict) or d.get("v") != LOBBY_VERSION:
+        raise ValueError("not a lobby save of this version")
+    link = d.get("link")
+    if (not isinstance(link, dict) or set(link) != {"relay_room", "host_key"}
+            or not isinstance(link["relay_room"], str) or not ROOM_ID.fullmatch(link["relay_room"])
+            or not isinstance(link["host_key"], str) or not TOKEN.fullmatch(link["host_key"])):
+        raise ValueError("the relay room or host key is malformed")
+    tempo = d.get("tempo")
+    if type(tempo) not in (int, float) or not 0.1 <= tempo <= 10:
+        raise ValueError("the tempo is malformed")
+    try:
+        if not isinstance(d.get("room"), dict):
+            raise TypeError("the room is missing")
+        rules = Rules.from_dict(d.get("rules"))
+        room = HostRoom.from_dict(d["room"], None, clock)
+    except Exception as exc:  # noqa: BLE001 – IllegalAction, TypeError from Rules(**d), …
+        raise ValueError(f"{type(exc).__name__}: {exc}") from None
+    if any(s.waiting for s in room.seats):
+        raise ValueError("a lobby has no late arrivals")
+    return Lobby(room, dict(link), rules, float(tempo))

@@ -10,6 +10,12 @@ us the restored table and its link: the same relay room is re-attached with the 
 
 One interval (TICK_MS) keeps the relay link alive, and ticks the room while no table runs
 (the table screen ticks the room with the table once it does).
+
+The lobby is saved (friends.LOBBY_KEY) on every change: a reload before *Start spillet*
+reopens it (the boot's resume step, or the #vennerne hash) with the same room and key, and the
+seated guests come back by their tokens. *Start spillet* clears it (the table's save has the
+room). Leaving for good (← in the lobby or at the table, or a new table) tells every guest
+``bye`` and leaves the relay, so no room lingers.
 """
 from __future__ import annotations
 
@@ -21,9 +27,11 @@ import js
 from app import friends, qr, screens, table_screen
 from app.dom_util import present
 from app.friends_markup import lobby_html, lobby_seats_html
+from app.local_store import store
 from app.peers import host_table
 from app.peers.host import HostRoom
 from app.peers.links import HostLinks, new_link
+from app.save_guard import UnreadableSave, parse_bounded
 from app.table_setup import Seat
 from pyodide.ffi import create_proxy, to_js
 
@@ -36,7 +44,7 @@ COPY_BY_HAND = "Linket er markeret: kopiér det selv"
 
 _state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": None,
                           "tempo": 1.0, "table": None, "root": None, "shown": None,
-                          "interval": None, "proxies": {}, "qr_for": None}
+                          "interval": None, "proxies": {}, "qr_for": None, "saved": None}
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -64,19 +72,33 @@ def _tick(*_a: Any) -> None:
     if links is None:
         return
     links.tick()
-    if _state["table"] is None and _state["room"] is not None:
+    table = _state["table"]
+    if table is not None:
+        # The table screen's ← goes to the start screen; a new table replaces the session.
+        if table_screen.ui.session is not table:
+            leave()
+        elif screens.current() == screens.START:
+            leave()
+            # Its save stays (the evening's scores); resumed later it loads afresh from the
+            # save, re-attaches, and stand-ins play the friends who were told "bye".
+            table_screen.ui.stop_timers()
+            table_screen.ui.session = None
+        return
+    if _state["room"] is not None:
         _state["room"].tick()  # in the lobby: a guest gone too long shows as "væk"
         _paint_seats()
+        _save_lobby()  # a guest sat down or left
 
 
 def _links_changed() -> None:
     if _state["table"] is None:
         _paint_seats()
+        _save_lobby()
 
 
 def _reattach(table: host_table.HostTable) -> None:
     """host_table.on_restore: the host's phone reloaded its table with friends."""
-    _state.update(room=table.room, link=dict(table.link), table=table)
+    _state.update(room=table.room, link=dict(table.link), table=table, saved=None)
     if table.link.get("relay_room") and table.link.get("host_key"):
         _connect(table.room, table.link)
 
@@ -90,11 +112,53 @@ def open_lobby(seats: list[Seat], rules: Rules, tempo: float) -> None:
     """From *Dæk bordet*: a new room for friends, and its lobby on screen. IllegalAction if the
     seats are not the host's one person and regulars."""
     room = host_table.open_room(seats)
-    link = new_link()
-    _state.update(room=room, link=link, rules=rules, tempo=tempo, table=None, shown=None,
-                  qr_for=None)
-    _connect(room, link)
+    leave()  # a lobby or friends' table still open here is left for good
+    _open(friends.Lobby(room, new_link(), rules, tempo))
     screens.show(SCREEN)
+
+
+def _open(lobby: friends.Lobby) -> None:
+    _state.update(room=lobby.room, link=lobby.link, rules=lobby.rules, tempo=lobby.tempo,
+                  table=None, shown=None, qr_for=None, saved=None)
+    _save_lobby()
+    _connect(lobby.room, lobby.link)
+
+
+# ---------- the lobby's save ----------
+
+def _save_lobby() -> None:
+    """Store the lobby when it changed (seats, tokens): a reload must not strand the guests."""
+    if _state["room"] is None or _state["table"] is not None:
+        return
+    lobby = friends.Lobby(_state["room"], _state["link"], _state["rules"], _state["tempo"])
+    data = friends.lobby_to_dict(lobby)
+    if data != _state["saved"] and store.write_json(friends.LOBBY_KEY, data):
+        _state["saved"] = data
+
+
+def _restore_lobby() -> bool:
+    """The saved lobby, reopened with the same room and key. A save that cannot be read is set
+    aside (LOBBY_KEY.backup), as a corrupt table is; False then, or when there is none."""
+    text = store.read(friends.LOBBY_KEY)
+    if text is None:
+        return False
+    try:
+        lobby = friends.lobby_from_dict(parse_bounded(text, friends.LOBBY_MAX_CHARS))
+    except (UnreadableSave, ValueError) as exc:
+        js.console.warn(f"Bodegabordet: the saved lobby was set aside: {exc}")
+        store.set_aside(friends.LOBBY_KEY, text, str(exc), friends.LOBBY_MAX_CHARS)
+        return False
+    _open(lobby)
+    return True
+
+
+def resume_lobby() -> None:
+    """The boot's resume step (after an unfinished table's): back to a saved lobby."""
+    if _state["room"] is None and _restore_lobby():
+        screens.show(SCREEN)
+
+
+screens.on_resume(resume_lobby)
 
 
 def share_link() -> str:
@@ -109,8 +173,8 @@ def _regulars() -> list[dict]:
 
 def render(root: Any, **_kw: Any) -> None:
     _state["root"] = root
-    if _state["room"] is None or _state["table"] is not None:
-        screens.show("dæk bordet")  # no lobby open (e.g. a reload, or the table has started)
+    if _state["table"] is not None or (_state["room"] is None and not _restore_lobby()):
+        screens.show("dæk bordet")  # no lobby open (or the table has started)
         return
     can_share = present(getattr(js.navigator, "share", None))
     root.innerHTML = lobby_html(share_link(), can_share, _regulars())
@@ -182,11 +246,13 @@ def _on_click(ev: Any) -> None:
                 raise IllegalAction("Der er ingen flere stamgæster")
             _state["room"].seat_regular(choice)
             _paint_seats()
+            _save_lobby()
         elif action == "remove":
             _state["room"].remove_seat(target.getAttribute("data-player"))
             _paint_seats()
+            _save_lobby()
         elif action == "back":
-            _close_lobby()
+            leave()
             screens.show("dæk bordet")
         elif action == "start":
             _start()
@@ -224,13 +290,17 @@ def _select_link() -> None:
     _say("#copy-status", COPY_BY_HAND)
 
 
-def _close_lobby() -> None:
+def leave() -> None:
+    """The host leaves the lobby or the friends' table for good: every guest's phone is told
+    "bye" (it says the table is closed), the relay is left, and the lobby's save goes."""
     room = _state["room"]
     if room is not None:
-        room.close()  # every guest's phone is told "bye": the host left the lobby
+        room.close()
     if _state["links"] is not None:
         _state["links"].close()
-    _state.update(room=None, links=None, link=None)
+    if _state["table"] is None and room is not None:
+        store.remove(friends.LOBBY_KEY)
+    _state.update(room=None, links=None, link=None, table=None, saved=None)
 
 
 def _start() -> None:
@@ -239,6 +309,7 @@ def _start() -> None:
     table.link = dict(_state["link"])
     _state["table"] = table
     table_screen.start_table(table)
+    store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
 
 
 screens.register(SCREEN, render, title="Med vennerne")
