@@ -180,6 +180,16 @@ class HostRoom:
             ch.put(encode("bye", reason="removed"))
         self._send_lobby()
 
+    def seat_late_arrival(self, player: str) -> None:
+        """A waiting seat is at the table now (the host's table joined it between games): it
+        plays from the next deal, its phone gets the lobby now and its view with the next
+        update (``table_changed``)."""
+        seat = self._seat(player)
+        if self.table is None or not seat.waiting or player not in self.table.players:
+            raise IllegalAction(f"{player} venter ikke på en plads ved bordet (not waiting)")
+        seat.waiting = False
+        self._send_lobby()
+
     def start(self, table: TableLike) -> None:
         """The evening starts at ``table``, whose players are the lobby's seats in order."""
         self._before_start()

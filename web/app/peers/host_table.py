@@ -163,14 +163,34 @@ class HostTable(Session):
         return action
 
     def next_round(self) -> None:
+        self._seat_waiting()  # between games: late arrivals get a cup from this deal
         super().next_round()
         self._changed()
+
+    def _seat_waiting(self) -> bool:
+        """Late arrivals (the room's waiting seats, in arrival order) join the engine table
+        while it is between games and has room; each becomes an ordinary guest seat. Mid-game,
+        with an S32 final due or a full table they wait (Table.join refuses). True if any sat."""
+        if self.room is None:
+            return False
+        seated = False
+        for seat in [s for s in self.room.seats if s.waiting and s.kind == "guest"]:
+            try:
+                self.table.join(seat.player)
+            except IllegalAction:
+                break  # arrival order: nobody overtakes the first who must wait
+            self.seats.append(Seat(seat.player, "guest"))
+            self.guests.append(seat.player)
+            self.room.seat_late_arrival(seat.player)
+            seated = True
+        return seated
 
     def guest_act(self, player: str, action: dict) -> None:
         """A guest's action, from the room (its channel decides ``player``)."""
         if player not in self.guests:
             raise IllegalAction("Kun gæster spiller fra deres egen telefon (not a guest seat)")
         self.table.act(player, action)
+        self._seat_waiting()  # that may have ended the game: late arrivals sit down now
         self._start_turn()  # before the room sends: the update carries the new turn's clock
 
     def _guest_acted(self, _player: str) -> None:
@@ -179,6 +199,7 @@ class HostTable(Session):
 
     def _changed(self) -> None:
         """After any change made here: every guest gets its update (with the clock)."""
+        self._seat_waiting()
         self._start_turn()
         if self.room is not None:
             self.room.table_changed()
@@ -194,10 +215,11 @@ class HostTable(Session):
         covered = self._cover(now)
         face = super().tick(now)
         timed_out = bool(face and face["timed_out"])
+        seated = self._seat_waiting()  # someone arrived while the table was between games
         dealt = self._auto_deal(now)
-        if covered or timed_out or dealt:
+        if covered or timed_out or dealt or seated:
             self._changed()
-        if (covered or dealt or changed) and not timed_out and self.on_change is not None:
+        if (covered or dealt or changed or seated) and not timed_out and self.on_change is not None:
             self.on_change()
         return face
 
