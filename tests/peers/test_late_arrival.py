@@ -33,6 +33,9 @@ def test_a_late_guest_waits_then_the_next_game_deals_them_a_full_cup():
     assert "Lis" in wire.host.guests and wire.host.connections()["Lis"] == "connected"
     assert {"type": "join", "player": "Lis"} in late.table.view()["events"]
     assert late.table.view()["tally"]["Lis"] == 0
+    # the others' phones say who sat down
+    lines = [line for n in wire.phones["Mette"].table.news() for line in n.lines]
+    assert "Lis sætter sig ved bordet" in lines
     assert_in_step(wire)
     wire.move(rng)  # the host deals the next game
     v = late.table.view()

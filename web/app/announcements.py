@@ -72,6 +72,8 @@ def announce(event: dict, view: dict | None = None) -> str | None:
         return f"Finalen i Viborg: {join_names(list(event.get('players', [])))}"
     if kind == "new_game":
         return f"Spil {event.get('game_no')}"
+    if kind == "join":
+        return f"{who} sætter sig ved bordet"
     if kind == "deal":
         starter = event.get("starter")
         return f"Runde {event.get('round_no')} – {starter} starter" if starter else None
