@@ -419,6 +419,13 @@ def test_the_lobby_shares_a_link_and_a_qr_code_and_the_host_seats_and_removes(
     guest.wait_for_function("() => document.getElementById('join-status').textContent"
                             ".includes('Spillet er i gang')", timeout=30_000)
     assert guest.locator(FELT).count() == 0
+    screenshot(guest, "friends-late-arrival-waits")
+    # One die each: the game ends after a round, and then she sits down (issue 9): her phone
+    # swaps the line for the table, and the host's table has her seat.
+    play_until(host, {HOST: host}, lambda: guest.locator(FELT).count() > 0, limit_s=60)
+    host_seat(host, "Mette").wait_for(timeout=15_000)
+    assert guest.locator('[data-testid="seat"][data-player="Mette"]').count() == 1
+    screenshot(guest, "friends-late-arrival-seated")
 
 
 def test_a_broken_link_or_a_table_that_is_gone_says_so_with_proev_igen(contexts, server,
