@@ -147,9 +147,11 @@ def share(monkeypatch):
     monkeypatch.setattr(app.local_store, "store", LocalStore(storage))
     module = importlib.import_module("app.share_screen")
     monkeypatch.setattr(module, "HostLinks", FakeLinks)
-    monkeypatch.setattr(module.screens, "show", lambda name, **_kw: name)
+    shown = {"now": screens.START}  # a page that just booted
+    monkeypatch.setattr(module.screens, "show", lambda name, **_kw: shown.update(now=name))
+    monkeypatch.setattr(module.screens, "current", lambda: shown["now"])
     FakeLinks.made = []
-    module.storage = storage
+    module.storage, module.shown = storage, shown
     yield module
     for name in modules:
         sys.modules.pop(name, None)
@@ -186,7 +188,9 @@ def test_a_reload_reopens_the_same_room_with_the_same_key(share):
     share._tick()
     link, token = dict(share._state["link"]), room.seats[2].token
     share._state.update(room=None, link=None, links=None, saved=None)  # the page reloads
+    share.shown["now"] = share.screens.START
     share.resume_lobby()
+    assert share.shown["now"] == share.SCREEN
     again = FakeLinks.made[-1]
     assert again.started and again.link == link
     assert again.room is share._state["room"] and again.room is not room
@@ -263,3 +267,11 @@ def test_the_tables_back_arrow_closes_the_room_and_keeps_the_tables_save(share, 
     assert json.loads(sent[-1]) == {"v": 1, "t": "bye", "reason": "closed"}
     # *Fortsæt* later loads the table afresh from its save (and re-attaches the relay).
     assert share.table_screen.ui.session is None
+
+
+def test_a_screen_already_asked_for_wins_over_the_saved_lobby(share):
+    open_a_lobby(share)
+    share._state.update(room=None, link=None, links=None, saved=None)  # the page reloads
+    share.shown["now"] = "regler"  # at /#regler
+    share.resume_lobby()
+    assert share._state["room"] is None and share.shown["now"] == "regler"

@@ -48,7 +48,11 @@ js.document.documentElement.setAttribute("data-ready", "true")
 
 def _load_the_rest(*_a: object) -> None:
     screens.load_lazy()
-    screens.resume()  # e.g. straight back to an unfinished table after a reload
+    # The host's lobby with friends first (it is newer than any table saved here), then the
+    # resume steps, e.g. straight back to an unfinished table after a reload.
+    import app.share_screen
+    app.share_screen.resume_lobby()
+    screens.resume()
 
 
 def _after_first_paint(*_timestamp: object) -> None:

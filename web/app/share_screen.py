@@ -12,7 +12,7 @@ One interval (TICK_MS) keeps the relay link alive, and ticks the room while no t
 (the table screen ticks the room with the table once it does).
 
 The lobby is saved (friends.LOBBY_KEY) on every change: a reload before *Start spillet*
-reopens it (the boot's resume step, or the #vennerne hash) with the same room and key, and the
+reopens it (main.py's resume step, or the #vennerne hash) with the same room and key, and the
 seated guests come back by their tokens. *Start spillet* clears it (the table's save has the
 room). Leaving for good (← in the lobby or at the table, or a new table) tells every guest
 ``bye`` and leaves the relay, so no room lingers.
@@ -153,12 +153,10 @@ def _restore_lobby() -> bool:
 
 
 def resume_lobby() -> None:
-    """The boot's resume step (after an unfinished table's): back to a saved lobby."""
-    if _state["room"] is None and _restore_lobby():
+    """At boot (main.py, before the table's resume step): back to a saved lobby. It comes
+    before a saved one-phone table: the host opened the lobby after that table was saved."""
+    if screens.current() == screens.START and _state["room"] is None and _restore_lobby():
         screens.show(SCREEN)
-
-
-screens.on_resume(resume_lobby)
 
 
 def share_link() -> str:
