@@ -71,3 +71,10 @@ def test_seat_round_trip_and_bad_seat():
     assert Seat.from_dict(s.to_dict()) == s
     with pytest.raises(IllegalAction):
         Seat.from_dict({"name": "x", "kind": "robot"})
+
+
+def test_an_unknown_rule_set_of_any_kind_is_a_clear_illegal_action():
+    # A huge int cannot even be formatted with !r (int-to-str limit): the quote must be bounded.
+    for junk in (10 ** 5000, "x" * 10_000, None, ["standard"]):
+        with pytest.raises(IllegalAction, match="Ukendt regelsæt"):
+            build_rules(junk)

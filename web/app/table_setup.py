@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from engine.errors import shown
 from engine.snyd import IllegalAction, Rules
 
 MIN_SEATS = 2
@@ -97,7 +98,7 @@ def build_rules(ruleset: str, switches: dict[str, bool] | None = None,
                 dice_per_player: int = 6) -> Rules:
     """The Rules for a rule set, with the host's switches applied on top (S44)."""
     if ruleset not in [r.key for r in RULE_SETS]:
-        raise IllegalAction(f"Ukendt regelsæt: {ruleset!r} (unknown rule set)")
+        raise IllegalAction(f"Ukendt regelsæt: {shown(ruleset)} (unknown rule set)")
     if not isinstance(dice_per_player, int) or not 1 <= dice_per_player <= 6:
         raise IllegalAction("Terninger pr. spiller skal være 1–6 (dice per player must be 1–6)")
     changes: dict[str, object] = {"dice_per_player": dice_per_player}
