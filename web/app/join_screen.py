@@ -29,7 +29,7 @@ BAD_LINK = "Linket til bordet er ikke helt – bed om et nyt"
 BAD_NAME = "Skriv et navn på 1–20 tegn"
 SITTING = "Sætter dig ved bordet …"
 SEATED = "Du sidder ved bordet. Værten starter spillet, når alle er her."
-LATE = "Spillet er i gang. Du får en plads, når værten starter det næste."
+LATE = "Spillet er i gang. Du får en plads, når det her spil er slut."
 
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
