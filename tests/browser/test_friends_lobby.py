@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from test_friends import guest_sits, host_lobby, lobby_seat
-from test_table_driver import tap
+from test_table_driver import FELT, tap
 
 LOBBY_KEY = "bodegabordet.snyd.lobby"
 SEATED = ("() => (document.getElementById('join-status') || {}).textContent"
@@ -50,3 +50,21 @@ def test_the_host_reloads_the_lobby_and_leaves_it(contexts, server, screenshot):
                             "?.innerText.includes('Værten har lukket bordet')", timeout=15_000)
     assert host.evaluate(f"localStorage.getItem('{LOBBY_KEY}')") is None
     screenshot(guest, "friends-join-host-left")
+
+
+def test_the_host_leaves_a_friends_table_and_the_room_closes(contexts, server):
+    host = contexts("phone").new_page()
+    url = host_lobby(host, server)
+    guest = contexts("phone").new_page()
+    guest_sits(guest, url, "Mette")
+    lobby_seat(host, "Mette").wait_for(timeout=30_000)
+    guest.wait_for_function(SEATED, timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    for page in (host, guest):
+        page.wait_for_selector(FELT, timeout=30_000)
+    assert host.evaluate(f"localStorage.getItem('{LOBBY_KEY}')") is None  # the table's save has it
+    # ← (*Forlad bordet*) on the host's phone: the friend's phone says the table is closed.
+    tap(host, host.get_by_role("button", name="Forlad bordet"))
+    guest.wait_for_function("() => document.querySelector('[data-testid=join]')"
+                            "?.innerText.includes('Værten har lukket bordet')", timeout=15_000)
+    assert host.evaluate("localStorage.getItem('bodegabordet.snyd.table')")  # scores kept
