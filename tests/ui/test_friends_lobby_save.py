@@ -235,13 +235,20 @@ def test_leaving_the_lobby_says_bye_closes_the_link_and_forgets_the_save(share):
     assert share._state["room"] is None
 
 
+def sit_down_at(share, monkeypatch) -> None:
+    """table_screen.start_table without the DOM: this tab holds the table it shows."""
+    def start_table(table):
+        share.table_screen.ui.tabs.take()
+        share.table_screen.ui.session = table
+    monkeypatch.setattr(share.table_screen, "start_table", start_table)
+
+
 def test_a_new_table_closes_the_friends_table_left_behind(share, monkeypatch):
     room = open_a_lobby(share)
     sent: list[str] = []
     room.connect("bo", frames_to(sent))
     room.receive("bo", encode("hello", name="Bo", token=None))
-    monkeypatch.setattr(share.table_screen, "start_table",
-                        lambda t: setattr(share.table_screen.ui, "session", t))
+    sit_down_at(share, monkeypatch)
     share._start()
     links = FakeLinks.made[-1]
     share._tick()
@@ -257,8 +264,7 @@ def test_the_tables_back_arrow_closes_the_room_and_keeps_the_tables_save(share, 
     sent: list[str] = []
     room.connect("bo", frames_to(sent))
     room.receive("bo", encode("hello", name="Bo", token=None))
-    monkeypatch.setattr(share.table_screen, "start_table",
-                        lambda t: setattr(share.table_screen.ui, "session", t))
+    sit_down_at(share, monkeypatch)
     share._start()
     links = FakeLinks.made[-1]
     monkeypatch.setattr(share.screens, "current", lambda: share.screens.START)  # ← was tapped
@@ -275,3 +281,18 @@ def test_a_screen_already_asked_for_wins_over_the_saved_lobby(share):
     share.shown["now"] = "regler"  # at /#regler
     share.resume_lobby()
     assert share._state["room"] is None and share.shown["now"] == "regler"
+
+
+def test_a_table_taken_by_another_tab_leaves_the_relay_without_a_bye(share, monkeypatch):
+    room = open_a_lobby(share)
+    sent: list[str] = []
+    room.connect("bo", frames_to(sent))
+    room.receive("bo", encode("hello", name="Bo", token=None))
+    sit_down_at(share, monkeypatch)
+    share._start()
+    links, frames = FakeLinks.made[-1], len(sent)
+    ui = share.table_screen.ui
+    ui.tabs.claim.state, ui.session = "moved", None  # another tab took the table (and the room)
+    share._tick()
+    assert links.closed and not room.closed
+    assert all(json.loads(f)["t"] != "bye" for f in sent[frames:])  # Bo plays on over there

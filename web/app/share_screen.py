@@ -76,7 +76,7 @@ def _tick(*_a: Any) -> None:
     if table is not None:
         # The table screen's ← goes to the start screen; a new table replaces the session.
         if table_screen.ui.session is not table:
-            leave()
+            leave(say_bye=table_screen.ui.tabs.claim.may_write)  # else another tab holds it
         elif screens.current() == screens.START:
             leave()
             # Its save stays (the evening's scores); resumed later it loads afresh from the
@@ -288,11 +288,12 @@ def _select_link() -> None:
     _say("#copy-status", COPY_BY_HAND)
 
 
-def leave() -> None:
+def leave(say_bye: bool = True) -> None:
     """The host leaves the lobby or the friends' table for good: every guest's phone is told
-    "bye" (it says the table is closed), the relay is left, and the lobby's save goes."""
+    "bye" (it says the table is closed), the relay is left, and the lobby's save goes.
+    ``say_bye=False`` when another tab took the table: the friends play on there."""
     room = _state["room"]
-    if room is not None:
+    if room is not None and say_bye:
         room.close()
     if _state["links"] is not None:
         _state["links"].close()
