@@ -17,12 +17,13 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urljoin
 
-from app.peers.host import HostRoom
+if TYPE_CHECKING:  # main.py imports this module before the first paint: keep it light
+    from app.peers.host import HostRoom
 
-from engine.snyd import Rules
+    from engine.snyd import Rules
 
 PARAM = "bord"
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{22}")   # secrets.token_urlsafe(16): 128 bits
@@ -111,6 +112,9 @@ def lobby_from_dict(d: object, clock: Callable[[], float] = time.monotonic) -> L
     tempo = d.get("tempo")
     if type(tempo) not in (int, float) or not 0.1 <= tempo <= 10:
         raise ValueError("the tempo is malformed")
+    from app.peers.host import HostRoom
+
+    from engine.snyd import Rules
     try:
         if not isinstance(d.get("room"), dict):
             raise TypeError("the room is missing")
