@@ -3,6 +3,8 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-for p in (ROOT, ROOT / "web"):
+# tests/ui itself too: shared helpers such as fake_browser.py
+for p in (ROOT, ROOT / "web", ROOT / "tests" / "ui"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-import types
 from typing import ClassVar
 from unittest import mock
 
@@ -20,6 +19,7 @@ from app.local_store import LocalStore, backup_key
 from app.peers.host import HostRoom
 from app.peers.protocol import encode
 from app.table_setup import Seat
+from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
 
@@ -130,17 +130,8 @@ class FakeLinks:
 @pytest.fixture
 def share(monkeypatch):
     fake_js = mock.MagicMock(name="js")
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
-    ffi.to_js = lambda value, **_kw: value
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
-    monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     modules = ("app.share_screen", "app.table_screen", "app.tab_lock", "app.browser_storage")
-    for name in modules:
-        monkeypatch.delitem(sys.modules, name, raising=False)
+    install_fake_browser(monkeypatch, fake_js, forget=modules)
     screens.reset()
     storage = Storage()
     import app.local_store

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-import types
 from unittest import mock
 
 import pytest
 from app import screens
 from app.player_settings import clean_settings
 from app.table_setup import Seat
+from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
 
@@ -56,15 +56,7 @@ def table_screen(monkeypatch):
     now_ms = [0.0]
     fake_js = mock.MagicMock(name="js")
     fake_js.performance.now = lambda: now_ms[0]
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
-    ffi.to_js = lambda value, **_kw: value
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
-    monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    monkeypatch.delitem(sys.modules, "app.table_screen", raising=False)
+    install_fake_browser(monkeypatch, fake_js, forget=("app.table_screen",))
     screens.reset()
     module = importlib.import_module("app.table_screen")
     module.now_ms = now_ms

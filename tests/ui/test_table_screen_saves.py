@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-import types
 from unittest import mock
 
 import pytest
 from app import screens
 from app.local_store import TAB_KEY, TABLE_KEY, LocalStore
 from app.table_setup import Seat
+from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
 
@@ -47,16 +47,8 @@ def screen(monkeypatch):
     """app.table_screen against a fake `js` (no Web Locks: the token decides), a fake storage."""
     fake_js = mock.MagicMock(name="js")
     fake_js.navigator.locks = None
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
-    ffi.to_js = lambda value, **_kw: value
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
-    monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    for name in ("app.table_screen", "app.tab_lock", "app.browser_storage"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
+    install_fake_browser(monkeypatch, fake_js,
+                         forget=("app.table_screen", "app.tab_lock", "app.browser_storage"))
     screens.reset()
     storage = Storage()
     import app.local_store
