@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from devtools.browser import launch, start_server
+from devtools.browser import start_server
 from relay.headers import CSP_DIRECTIVES
 from relay.site import ROOT, Site
 
@@ -34,22 +34,20 @@ def csp_site(tmp: Path) -> Site:
     return Site(root=tmp)
 
 
-def test_the_app_csp_allows_a_same_origin_websocket(tmp_path):
-    from playwright.sync_api import sync_playwright
-
+def test_the_app_csp_allows_a_same_origin_websocket(tmp_path, browser):
+    # The session's Chromium (a second sync_playwright cannot start beside the suite's own).
     assert CSP_DIRECTIVES["connect-src"] == "'self'"
     server = start_server(site=csp_site(tmp_path))
     try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            try:
-                page = browser.new_page()
-                response = page.goto(server.url)
-                assert "connect-src 'self'" in response.headers["content-security-policy"]
-                page.wait_for_function("window.result !== undefined", timeout=15_000)
-                result = page.evaluate("window.result")
-            finally:
-                browser.close()
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            response = page.goto(server.url)
+            assert "connect-src 'self'" in response.headers["content-security-policy"]
+            page.wait_for_function("window.result !== undefined", timeout=15_000)
+            result = page.evaluate("window.result")
+        finally:
+            context.close()
     finally:
         server.stop()
     assert result["violations"] == []
