@@ -175,3 +175,12 @@ def test_leaving_a_table_does_not_sit_down_again_over_the_relay(monkeypatch):
     links.rtc = Channel()
     links.close()
     assert sent == [] and links.fallbacks == 0
+
+
+def test_an_address_with_many_fields_never_breaks_the_boot_or_the_join_screen():
+    # parse_qs(max_num_fields=…) raises ValueError past its bound: at boot that was a blank app.
+    crowded = "?" + "&".join(f"x{i}=1" for i in range(200))
+    assert not friends.has_bord_param(crowded)
+    assert friends.has_bord_param("?bord=abc&" + crowded[1:])
+    assert friends.room_from_search(crowded + "&bord=" + "a" * 22) is None
+    assert friends.room_from_search("?bord=" + "a" * 22) == "a" * 22

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urljoin
 
-if TYPE_CHECKING:  # main.py imports this module before the first paint: keep it light
+from app.share_param import MAX_FIELDS, PARAM, has_bord_param  # noqa: F401 (re-exported)
+
+if TYPE_CHECKING:  # the room and the rules load only when a lobby save is read
     from app.peers.host import HostRoom
 
     from engine.snyd import Rules
 
-PARAM = "bord"
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{22}")   # secrets.token_urlsafe(16): 128 bits
 SEATS_KEY = "bodegabordet.snyd.friends"      # {room: {"name", "token"}} on a guest's phone
 SEATS_KEPT = 8                                # the newest tables only: the map stays small
@@ -46,14 +47,11 @@ def share_url(page_href: str, room: str) -> str:
 def room_from_search(search: str) -> str | None:
     """The room a share link names (``location.search``), or None when there is none or it is
     not a well-formed room id (a hand-typed or truncated link)."""
-    values = parse_qs(search.lstrip("?"), max_num_fields=8).get(PARAM, [])
+    try:
+        values = parse_qs(search.lstrip("?"), max_num_fields=MAX_FIELDS).get(PARAM, [])
+    except ValueError:  # more fields than any link of ours has: not a share link
+        return None
     return values[0] if len(values) == 1 and ROOM_ID.fullmatch(values[0]) else None
-
-
-def has_bord_param(search: str) -> bool:
-    """True when the address asks for a table at all (even a malformed one: the join screen
-    then says the link is broken instead of silently showing the start screen)."""
-    return PARAM in parse_qs(search.lstrip("?"), keep_blank_values=True, max_num_fields=8)
 
 
 def read_seats(text: str | None) -> dict[str, dict[str, str]]:

@@ -15,7 +15,7 @@ js.performance.mark("bodega:main")  # bench/startup.py: Python is up, app import
 import app.regler
 import app.start
 from app import screens
-from app.friends import has_bord_param
+from app.share_param import has_bord_param
 
 SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 
