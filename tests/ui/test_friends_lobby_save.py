@@ -234,13 +234,19 @@ def sit_down_at(share, monkeypatch) -> None:
     monkeypatch.setattr(share.table_screen, "start_table", start_table)
 
 
-def test_a_new_table_closes_the_friends_table_left_behind(share, monkeypatch):
+def started_with_bo(share, monkeypatch) -> tuple[HostRoom, list[str]]:
+    """A lobby where the friend Bo sat down, started: the room and the frames Bo got."""
     room = open_a_lobby(share)
     sent: list[str] = []
     room.connect("bo", frames_to(sent))
     room.receive("bo", encode("hello", name="Bo", token=None))
     sit_down_at(share, monkeypatch)
     share._start()
+    return room, sent
+
+
+def test_a_new_table_closes_the_friends_table_left_behind(share, monkeypatch):
+    room, sent = started_with_bo(share, monkeypatch)
     links = FakeLinks.made[-1]
     share._tick()
     assert not links.closed  # still at that table
@@ -251,12 +257,7 @@ def test_a_new_table_closes_the_friends_table_left_behind(share, monkeypatch):
 
 
 def test_the_tables_back_arrow_closes_the_room_and_keeps_the_tables_save(share, monkeypatch):
-    room = open_a_lobby(share)
-    sent: list[str] = []
-    room.connect("bo", frames_to(sent))
-    room.receive("bo", encode("hello", name="Bo", token=None))
-    sit_down_at(share, monkeypatch)
-    share._start()
+    room, sent = started_with_bo(share, monkeypatch)
     links = FakeLinks.made[-1]
     monkeypatch.setattr(share.screens, "current", lambda: share.screens.START)  # ← was tapped
     share._tick()
@@ -275,12 +276,7 @@ def test_a_screen_already_asked_for_wins_over_the_saved_lobby(share):
 
 
 def test_a_table_taken_by_another_tab_leaves_the_relay_without_a_bye(share, monkeypatch):
-    room = open_a_lobby(share)
-    sent: list[str] = []
-    room.connect("bo", frames_to(sent))
-    room.receive("bo", encode("hello", name="Bo", token=None))
-    sit_down_at(share, monkeypatch)
-    share._start()
+    room, sent = started_with_bo(share, monkeypatch)
     links, frames = FakeLinks.made[-1], len(sent)
     ui = share.table_screen.ui
     ui.tabs.claim.state, ui.session = "moved", None  # another tab took the table (and the room)
