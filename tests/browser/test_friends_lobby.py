@@ -18,13 +18,19 @@ SEATED = ("() => (document.getElementById('join-status') || {}).textContent"
           "?.includes('Du sidder ved bordet')")
 
 
-def test_the_host_reloads_the_lobby_and_leaves_it(contexts, server, screenshot):
+def lobby_with_mette(contexts, server):
+    """A host's lobby on one phone and Mette seated at it from another: (host, guest, url)."""
     host = contexts("phone").new_page()
     url = host_lobby(host, server)
     guest = contexts("phone").new_page()
     guest_sits(guest, url, "Mette")
     lobby_seat(host, "Mette").wait_for(timeout=30_000)
     guest.wait_for_function(SEATED, timeout=30_000)
+    return host, guest, url
+
+
+def test_the_host_reloads_the_lobby_and_leaves_it(contexts, server, screenshot):
+    host, guest, url = lobby_with_mette(contexts, server)
     mette = json.loads(host.evaluate(f"localStorage.getItem('{LOBBY_KEY}')"))["room"]["seats"][1]
 
     # The host's phone reloads before *Start spillet*: the same room, the friend still seated.
@@ -53,12 +59,7 @@ def test_the_host_reloads_the_lobby_and_leaves_it(contexts, server, screenshot):
 
 
 def test_the_host_leaves_a_friends_table_and_the_room_closes(contexts, server):
-    host = contexts("phone").new_page()
-    url = host_lobby(host, server)
-    guest = contexts("phone").new_page()
-    guest_sits(guest, url, "Mette")
-    lobby_seat(host, "Mette").wait_for(timeout=30_000)
-    guest.wait_for_function(SEATED, timeout=30_000)
+    host, guest, _url = lobby_with_mette(contexts, server)
     tap(host, host.get_by_test_id("start-table"))
     for page in (host, guest):
         page.wait_for_selector(FELT, timeout=30_000)
