@@ -1,0 +1,316 @@
+"""A Bakke table for an evening: the shared tray, games and the Tuborgs given (RULES.md B1–B7).
+
+The table is a deterministic state machine.  Chance is the table's ``Dice`` (scripted faces
+first, then its own seeded RNG), drawn only by a throw.  Every action is checked in full
+before anything changes, so an ``IllegalAction`` always leaves the table exactly as it was.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.bakke.rules import Rules
+from engine.bakke.tray import Resolved, drop_one, resolve
+from engine.bakke.view import build_view
+from engine.dice import Dice, check_players, seat_order
+from engine.errors import IllegalAction, shown
+
+ACTION_KEYS: dict[str, frozenset[str]] = {
+    "throw": frozenset({"type"}),
+    "throw_all": frozenset({"type"}),
+    "videre": frozenset({"type"}),
+    "fejl": frozenset({"type", "against"}),
+    "new_game": frozenset({"type"}),
+}
+ACTIONS = tuple(ACTION_KEYS)
+
+
+class Table:
+    """A table for an evening of Bakke.
+
+    >>> t = Table(["Mette", "Henning"], dice=[1, 2, 2, 3, 4, 5])
+    >>> t.act("Mette", {"type": "throw_all"})
+    >>> t.view(None)["tray"], t.view(None)["hands"], t.turn
+    ([3, 4, 5], {'Mette': 2, 'Henning': 6}, 'Henning')
+    """
+
+    def __init__(self, players: Sequence[str], rules: Rules | None = None,
+                 seed: int | str | None = None, first: str | None = None,
+                 dice: Iterable[int] | None = None) -> None:
+        self.players: tuple[str, ...] = check_players(players)
+        self.rules: Rules = Rules() if rules is None else rules
+        if not isinstance(self.rules, Rules):
+            raise IllegalAction("rules skal være en bakke.Rules (rules must be a bakke Rules)")
+        starter = seat_order(self.players, first)[0]  # None: the first seat begins
+        self.dice = Dice(seed, scripted=dice)
+        self.tally: dict[str, int] = {p: 0 for p in self.players}  # Tuborgs given this evening
+        self.events: list[dict[str, Any]] = []
+        self._log: list[dict[str, Any]] = [
+            {"type": "start", "players": list(self.players), "rules": self.rules.to_dict(),
+             "seed": self.dice.seed, "first": first, "dice": list(self.dice.scripted)}
+        ]
+        self.game_no = 0
+        self._start_game(starter)
+
+    def _start_game(self, starter: str) -> None:
+        self.game_no += 1
+        self.starter = starter
+        self.hands: dict[str, int] = {p: self.rules.dice_per_player for p in self.players}
+        self.tray: list[int] = []
+        self.out: list[str] = []
+        self.loser: str | None = None
+        self.phase = "playing"
+        self.turn: str | None = starter
+        self.thrown = 0  # dice thrown by ``turn`` this turn
+        self.first_throw = True  # B3: the game's first throw (all the dice) is still to come
+        self.last: dict[str, Any] | None = None
+        self._event({"type": "new_game", "game_no": self.game_no, "players": list(self.players),
+                     "first": starter})
+
+    # --- what anyone may ask -------------------------------------------------------------------
+
+    @property
+    def in_game(self) -> list[str]:
+        """Players still holding dice, seat order."""
+        return [p for p in self.players if self.hands[p] > 0]
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The start and every action, faces thrown included (JSON; a copy).  The start holds the
+        scripted faces, so the log is the host's record, never part of a view."""
+        return copy.deepcopy(self._log)
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """Everything ``player`` may know (None: a spectator), as plain JSON (docs/views.md)."""
+        return build_view(self, player)
+
+    def legal(self, player: str | None) -> list[str]:
+        """The action types ``player`` may take now (``fejl`` if against anyone)."""
+        if not self._seated(player):
+            return []
+        return [kind for kind in ACTIONS
+                if self._problem(player, kind, self._fejl_targets(player)) is None]
+
+    def fejl_targets(self, player: str | None) -> list[str]:
+        """Whom ``player`` may call *Fejl* against now (seat order)."""
+        if not self._seated(player):
+            return []
+        return [p for p in self._fejl_targets(player)
+                if self._problem(player, "fejl", [p]) is None]
+
+    def _fejl_targets(self, player: str) -> list[str]:
+        return [p for p in self.players if p != player]
+
+    def _seated(self, player: Any) -> bool:
+        return isinstance(player, str) and player in self.players
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def act(self, player: str, action: Mapping[str, Any]) -> None:
+        """One entry point for actions as plain dicts (UI, regulars, peers, replay).
+
+        ``{"type": "throw"}`` one die, ``{"type": "throw_all"}`` every die in hand,
+        ``{"type": "videre"}``, ``{"type": "fejl", "against": name}``, ``{"type": "new_game"}``.
+        """
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if not isinstance(kind, str) or kind not in ACTION_KEYS:  # str first: a list is unhashable
+            raise IllegalAction(
+                "Ukendt handling; kast, kast alle, videre, fejl eller nyt spil "
+                "(unknown action: type must be throw, throw_all, videre, fejl or new_game)"
+            )
+        if set(action) != ACTION_KEYS[kind]:
+            raise IllegalAction(
+                f"Handlingen {kind!r} skal have netop felterne {sorted(ACTION_KEYS[kind])} "
+                "(malformed action)"
+            )
+        if not self._seated(player):
+            raise IllegalAction(f"{shown(player)} sidder ikke ved bordet (not at this table)")
+        against = action.get("against")
+        problem = self._problem(player, kind, [against])
+        if problem is not None:
+            raise IllegalAction(problem)
+        if kind == "throw":
+            self._throw(player, "one", self.dice.throw(1))
+        elif kind == "throw_all":
+            self._throw(player, "all", self.dice.throw(self.hands[player]))
+        elif kind == "videre":
+            self._log.append({"type": "videre", "player": player})
+            self._event({"type": "videre", "player": player})
+            self._pass_turn(player)
+        elif kind == "fejl":
+            self._fejl(player, against)
+        else:
+            self._log.append({"type": "new_game", "player": player})
+            assert self.loser is not None
+            self._start_game(self.loser)  # the loser begins the next game
+
+    def _problem(self, player: str, kind: str, against: list[Any]) -> str | None:
+        """Why ``player`` may not take action ``kind`` now (``against``: the candidates for
+        *Fejl*, legal if any one is), or None when it is allowed."""
+        if kind == "new_game":
+            return None if self.phase == "over" else "Spillet er i gang (a game is in progress)"
+        if self.phase != "playing":
+            return "Spillet er slut; start et nyt spil (the game is over: new_game)"
+        if kind == "fejl":
+            return self._fejl_problem(player, against)
+        if player != self.turn:
+            return f"Det er ikke din tur, det er {self.turn}s (not your turn)"
+        if kind == "videre":
+            if self.thrown == 0:
+                return "Kast mindst én terning før du siger Videre (throw a die before Videre, B4)"
+            return None
+        if kind == "throw":
+            if self.first_throw:
+                return ("Spillets første kast er alle terningerne på én gang "
+                        "(the first throw of a game is all the dice, B3)")
+            return None
+        if self.tray:  # throw_all
+            return "Der er terninger i bakken; kast én ad gangen (the tray holds dice: B4)"
+        if self.thrown:
+            return ("Du har valgt at kaste én ad gangen i denne tur "
+                    "(you chose to throw one at a time this turn, B5)")
+        return None
+
+    def _fejl_problem(self, player: str, against: list[Any]) -> str | None:
+        if not self.rules.faults:
+            return "Der spilles uden fejl ved dette bord (faults are off at this table)"
+        if self.hands[player] == 0:
+            return "Den, der er ude, blander sig ikke (a player who is out calls no faults, B7)"
+        if not self.tray:
+            return "Bakken er tom; der er intet at samle op (the tray is empty: no fault to call)"
+        reasons = [self._offender_problem(player, p) for p in against]
+        if any(r is None for r in reasons):
+            return None
+        return reasons[0] if reasons else "Fejl mod hvem? (fejl needs a player)"
+
+    def _offender_problem(self, player: str, offender: Any) -> str | None:
+        if not self._seated(offender):
+            return f"{shown(offender)} sidder ikke ved bordet (the offender is not at this table)"
+        if offender == player:
+            return "Man kan ikke dømme fejl mod sig selv (no fault against oneself)"
+        if self.hands[offender] == 0:
+            return f"{offender} er ude (the offender is out of this game)"
+        return None
+
+    # --- what the actions do ---------------------------------------------------------------------
+
+    def _throw(self, player: str, mode: str, faces: list[int]) -> None:
+        self._log.append({"type": "throw" if mode == "one" else "throw_all", "player": player,
+                          "faces": list(faces)})
+        result = resolve(self.tray, faces) if mode == "all" else drop_one(self.tray, faces[0])
+        self.hands[player] += len(result.picked) - len(faces)
+        self.tray = list(result.tray)
+        self.thrown += len(faces)
+        self.first_throw = False
+        out = self.hands[player] == 0
+        passes = mode == "all" or bool(result.picked) or out  # B3, B4, B5, B6
+        self.last = {"player": player, "mode": mode, "faces": list(faces), "ones": result.ones,
+                     "picked": list(result.picked), "tray": list(result.tray),
+                     "passes": passes, "out": out}
+        self._event({"type": "throw", "player": player, "mode": mode, "faces": list(faces)})
+        self._tell(player, result)
+        if out:
+            self.out.append(player)
+            self._event({"type": "out", "player": player})
+            if len(self.in_game) == 1:
+                self._end_game(self.in_game[0])
+                return
+        if passes:
+            self._pass_turn(player)
+
+    def _tell(self, player: str, result: Resolved) -> None:
+        """The events of resolving: ones leave first, then each face picked up, lowest first."""
+        if result.ones:
+            self._event({"type": "ones_out", "player": player, "count": result.ones})
+        for face in sorted(set(result.picked)):
+            self._event({"type": "pick_up", "player": player, "face": face,
+                         "count": result.picked.count(face)})
+
+    def _fejl(self, player: str, offender: str) -> None:
+        """B7: the offender takes every die in the tray into their hand; the turn stays where it
+        is (docs/rules-decisions.md)."""
+        taken = list(self.tray)
+        self._log.append({"type": "fejl", "player": player, "against": offender})
+        self.hands[offender] += len(taken)
+        self.tray = []
+        self._event({"type": "fejl", "player": player, "against": offender, "faces": taken})
+
+    def _pass_turn(self, player: str) -> None:
+        """The turn goes clockwise to the next player still holding dice."""
+        i = self.players.index(player)
+        for step in range(1, len(self.players) + 1):
+            p = self.players[(i + step) % len(self.players)]
+            if self.hands[p] > 0:
+                self.turn = p
+                self.thrown = 0
+                return
+        raise AssertionError("nobody holds dice")  # B6 ends the game before this
+
+    def _end_game(self, loser: str) -> None:
+        """B6: the last with dice in hand loses and gives the Tuborg."""
+        self.phase = "over"
+        self.loser = loser
+        self.turn = None
+        self.thrown = 0
+        self.tally[loser] += 1
+        self._event({"type": "game_over", "game_no": self.game_no, "loser": loser,
+                     "out": list(self.out)})
+
+    def _event(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+
+    # --- replay and equality ---------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, players: Sequence[str], rules: Rules,
+               log: Sequence[Mapping[str, Any]]) -> Table:
+        """Rebuild an equal table from ``log`` (as given by ``table.log``); junk is refused."""
+        if (isinstance(log, (str, bytes)) or not isinstance(log, Sequence) or not log
+                or not isinstance(log[0], Mapping) or log[0].get("type") != "start"):
+            raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
+        start = log[0]
+        names = list(check_players(players))
+        if (set(start) != _START_KEYS or start["players"] != names
+                or not isinstance(start["rules"], dict)
+                or Rules.from_dict(start["rules"]) != rules):
+            raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
+        table = cls(names, rules, seed=start["seed"], first=start["first"], dice=start["dice"])
+        for entry in log[1:]:
+            table._replay_one(entry)
+        return table
+
+    def _replay_one(self, entry: Any) -> None:
+        kind = entry.get("type") if isinstance(entry, Mapping) else None
+        keys = _LOG_KEYS.get(kind) if isinstance(kind, str) else None
+        if keys is None or set(entry) != keys:
+            raise IllegalAction(f"Loggen er i stykker ved {shown(entry)} (broken log)")
+        action = {"type": "throw" if kind == "throw" else kind}
+        if kind == "fejl":
+            action["against"] = entry["against"]
+        self.act(entry["player"], action)
+        if "faces" in keys and (self.last is None or self.last["faces"] != entry["faces"]):
+            raise IllegalAction("Loggen passer ikke til terningerne (log does not match the dice)")
+
+    def _state(self) -> dict[str, Any]:
+        state = {k: v for k, v in vars(self).items() if k != "dice"}
+        d = self.dice
+        state["dice"] = (d.seed, d.scripted, d.used, d._rng.getstate())
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+_START_KEYS = frozenset({"type", "players", "rules", "seed", "first", "dice"})
+_LOG_KEYS: dict[str, frozenset[str]] = {
+    "throw": frozenset({"type", "player", "faces"}),
+    "throw_all": frozenset({"type", "player", "faces"}),
+    "videre": frozenset({"type", "player"}),
+    "fejl": frozenset({"type", "player", "against"}),
+    "new_game": frozenset({"type", "player"}),
+}
