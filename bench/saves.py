@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 from app.save_guard import nesting_depth
-from app.table_session import Session
-from app.table_setup import Seat
+from app.snyd.table_session import Session
+from app.snyd.table_setup import Seat
 
 from devtools import browser as bt
 from engine.snyd import IllegalAction, Rules
@@ -124,7 +124,7 @@ out = {{n: [median_ms(nesting_depth, t, {runs}), median_ms(json.loads, t, {runs}
 out.update({{n: [median_ms(nesting_depth, t, {runs}), None] for n, t in hostile.items()}})
 out""")
             restore = bt.run_in_pyodide(page, f"""
-from app.table_session import Session
+from app.snyd.table_session import Session
 median_ms(Session.from_json, save, {runs})""")
         finally:
             browser.close()

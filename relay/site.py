@@ -6,7 +6,7 @@ URL layout (other parts of the project rely on it):
     /sw.js            sw.js            (generated: precache list + version filled in)
     /manifest.json    manifest.json
     /pyscript.json    web/pyscript.json (generated: `files` gets /python.zip, unpacked into ./)
-    /python.zip       generated: every engine/**/*.py and web/app/*.py as engine/… and app/…
+    /python.zip       generated: every engine/**/*.py and web/app/**/*.py as engine/… and app/…
     /app/...          web/app/         (stylesheets and scripts; the .py travel in python.zip)
     /vendor/...       web/vendor/      (self-hosted Pyodide + PyScript, made by `make`)
     /icons/...        web/icons/

@@ -1,5 +1,5 @@
 """Findings of the Friday-night play-test that live in the DOM glue (the pure ones are in
-tests/ui/test_play_fixes.py): each test failed before its fix."""
+tests/ui/snyd/test_play_fixes.py): each test failed before its fix."""
 from __future__ import annotations
 
 import pathlib

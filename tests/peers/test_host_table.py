@@ -19,8 +19,8 @@ from app.peers.host_table import (
     open_room,
 )
 from app.peers.protocol import ProtocolError, decode_from_host, encode
-from app.table_session import CorruptSave, Session
-from app.table_setup import Seat
+from app.snyd.table_session import CorruptSave, Session
+from app.snyd.table_setup import Seat
 from peer_net import choose
 from table_net import Wire
 from test_privacy import leaks

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 import re
 
-from app.bid_picker import BidPicker
 from app.peers.guest import HOST_SILENT_S, WAITING_HOST
-from app.table_markup import HOST_DEALS, TableLook, controls_html, felt_html, is_my_turn
-from app.table_session import Session
-from app.table_setup import Seat
+from app.snyd.bid_picker import BidPicker
+from app.snyd.table_markup import HOST_DEALS, TableLook, controls_html, felt_html, is_my_turn
+from app.snyd.table_session import Session
+from app.snyd.table_setup import Seat
 from table_net import Wire
 
 from engine.snyd import Rules

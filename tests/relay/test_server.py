@@ -183,6 +183,11 @@ def test_real_site_precaches_runtime_engine_and_app():
     # Every engine module but the CPython-only benchmark (`python -m engine.snyd.bench`).
     assert engine_py - bundled == {"engine/snyd/bench.py"}
     assert {"app/main.py", "app/screens.py", "app/start.py", "app/regler.py"} <= bundled
+    # The games' rooms (web/app/snyd/, web/app/bakke/ …) travel too: the archive is recursive.
+    app_py = {"app/" + p.relative_to(ROOT / "web" / "app").as_posix()
+              for p in (ROOT / "web" / "app").rglob("*.py") if "__pycache__" not in p.parts}
+    assert "app/snyd/table_screen.py" in app_py
+    assert app_py <= bundled
 
 
 def test_command_line_serves_on_the_given_port(tmp_path):

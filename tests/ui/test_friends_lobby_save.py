@@ -18,7 +18,7 @@ from app import friends, screens
 from app.local_store import LocalStore, backup_key
 from app.peers.host import HostRoom
 from app.peers.protocol import encode
-from app.table_setup import Seat
+from app.snyd.table_setup import Seat
 from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
@@ -130,7 +130,7 @@ class FakeLinks:
 @pytest.fixture
 def share(monkeypatch):
     fake_js = mock.MagicMock(name="js")
-    modules = ("app.share_screen", "app.table_screen", "app.tab_lock", "app.browser_storage")
+    modules = ("app.share_screen", "app.snyd.table_screen", "app.tab_lock", "app.browser_storage")
     install_fake_browser(monkeypatch, fake_js, forget=modules)
     screens.reset()
     storage = Storage()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from app import friends, qr
 from app.friends_markup import join_html, lobby_html, lobby_seats_html
-from app.setup_markup import Draft, setup_html
-from app.table_setup import Seat
+from app.snyd.setup_markup import Draft, setup_html
+from app.snyd.table_setup import Seat
 
 from devtools import vendor
 

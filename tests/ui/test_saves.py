@@ -12,8 +12,8 @@ from app.local_store import BLOCKED, FULL, SETTINGS_KEY, TABLE_KEY, LocalStore, 
 from app.player_settings import DEFAULTS, load_settings
 from app.save_guard import MAX_DEPTH, UnreadableSave, nesting_depth, parse_bounded
 from app.save_status import SaveStatus
+from app.snyd.table_session import CORRUPT_SAVE, CorruptSave, Session
 from app.tab_claim import ASKING, ELSEWHERE, FREE, MINE, MOVED, TabClaim
-from app.table_session import CORRUPT_SAVE, CorruptSave, Session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +121,7 @@ def test_within_bounds_is_plain_json():
 # ---------- the table's save ----------
 
 def test_a_deep_or_mistyped_table_save_is_a_corrupt_save_with_a_player_sentence():
-    from app.table_setup import Seat
+    from app.snyd.table_setup import Seat
 
     from engine.snyd import Rules
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app import friends, screens, table_screen
+from app import friends, screens
 from app.dom_util import present
 from app.friends_markup import join_html
 from app.local_store import SETTINGS_KEY, store
@@ -21,6 +21,7 @@ from app.peers.guest_table import BYE_LINES, GuestTable
 from app.peers.links import GuestLinks
 from app.peers.protocol import is_name
 from app.player_settings import DEFAULTS, load_settings
+from app.snyd import table_screen
 from pyodide.ffi import create_proxy
 
 SCREEN = "bord"

@@ -21,9 +21,9 @@ SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 
 # The Snyd table UI (screen name -> module registering it).
 TABLE_UI = {
-    "dæk bordet": "app.setup_screen",
-    "bordet": "app.table_screen",
-    "tavlen": "app.tally_screen",
+    "dæk bordet": "app.snyd.setup_screen",
+    "bordet": "app.snyd.table_screen",
+    "tavlen": "app.snyd.tally_screen",
     "indstillinger": "app.settings_screen",
     "vennerne": "app.share_screen",   # the host's lobby: share link, QR code, seats
     "bord": "app.join_screen",        # a friend's phone at the share link

@@ -54,7 +54,7 @@ def register(name: str, render: Render, title: str | None = None) -> None:
 
 
 def lazy(name: str, module: str) -> None:
-    """Let `module` (e.g. "app.table_screen") provide screen `name`: it is imported the first
+    """Let `module` (e.g. "app.snyd.table_screen") provide screen `name`: it is imported the first
     time the screen is shown, or by `load_lazy()`, and must `register(name, ...)` on import."""
     if not name or not module:
         raise ValueError("a lazy screen needs a name and a module")

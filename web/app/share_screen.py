@@ -24,7 +24,7 @@ from html import escape
 from typing import Any
 
 import js
-from app import friends, qr, screens, table_screen
+from app import friends, qr, screens
 from app.dom_util import present
 from app.friends_markup import lobby_html, lobby_seats_html
 from app.local_store import store
@@ -32,7 +32,8 @@ from app.peers import host_table
 from app.peers.host import HostRoom
 from app.peers.links import HostLinks, new_link
 from app.save_guard import UnreadableSave, parse_bounded
-from app.table_setup import Seat
+from app.snyd import table_screen
+from app.snyd.table_setup import Seat
 from pyodide.ffi import create_proxy, to_js
 
 from engine.snyd import IllegalAction, Rules

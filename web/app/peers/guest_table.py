@@ -24,10 +24,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.announcements import bid_words, lines_for
 from app.peers.guest import WAITING_HOST, GuestSession
-from app.table_markup import HOST_DEALS
-from app.table_session import News
+from app.snyd.announcements import bid_words, lines_for
+from app.snyd.table_markup import HOST_DEALS
+from app.snyd.table_session import News
 from app.turn_clock import RED_FROM_S
 
 from engine.snyd import IllegalAction

@@ -35,8 +35,8 @@ from typing import Any
 
 from app.peers.host import HostRoom
 from app.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
-from app.table_session import CorruptSave, News, Session
-from app.table_setup import Seat
+from app.snyd.table_session import CorruptSave, News, Session
+from app.snyd.table_setup import Seat
 
 from engine.snyd import IllegalAction, Rules
 

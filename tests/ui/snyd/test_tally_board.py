@@ -1,4 +1,4 @@
-from app.tally_board import TallyRow, rounds_given, tally_rows
+from app.snyd.tally_board import TallyRow, rounds_given, tally_rows
 
 
 def test_rows_in_seat_order_with_strokes_selvbinder_and_viborg():

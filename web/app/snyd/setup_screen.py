@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import screens, table_screen
+from app import screens
 from app.browser_storage import warn
 from app.dom_util import present
 from app.local_store import store
 from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
-from app.setup_markup import Draft, setup_html
-from app.table_session import Session
-from app.table_setup import Seat, default_seats
+from app.snyd import table_screen
+from app.snyd.setup_markup import Draft, setup_html
+from app.snyd.table_session import Session
+from app.snyd.table_setup import Seat, default_seats
 from pyodide.ffi import create_proxy
 
 from engine.snyd import IllegalAction

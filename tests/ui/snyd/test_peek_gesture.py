@@ -1,4 +1,4 @@
-from app.peek_gesture import MAX_LIFT_PX, REVEAL_AT_PX, PeekGesture
+from app.snyd.peek_gesture import MAX_LIFT_PX, REVEAL_AT_PX, PeekGesture
 
 
 def test_touch_swipe_up_lifts_the_cup_with_the_finger_and_reveals_past_the_threshold():

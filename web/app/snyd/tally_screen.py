@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import screens, table_screen
+from app import screens
 from app.dom_util import present
-from app.tally_board import tally_html
+from app.snyd import table_screen
+from app.snyd.tally_board import tally_html
 from pyodide.ffi import create_proxy
 
 SCREEN = "tavlen"

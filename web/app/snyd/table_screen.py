@@ -10,11 +10,9 @@ from typing import Any
 
 import js
 from app import clock_feedback, screens
-from app.bid_picker import BidPicker, face_from_key
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.local_store import TABLE_KEY, store
-from app.peek_gesture import PeekGesture
 from app.peers.host_table import load_table
 from app.player_settings import (
     SETTINGS_RESET,
@@ -25,9 +23,9 @@ from app.player_settings import (
 )
 from app.save_guard import MAX_TABLE_CHARS
 from app.save_status import SaveStatus
-from app.tab_claim import FREE, TAKE
-from app.tab_lock import TabLock
-from app.table_markup import (
+from app.snyd.bid_picker import BidPicker, face_from_key
+from app.snyd.peek_gesture import PeekGesture
+from app.snyd.table_markup import (
     TableLook,
     controls_html,
     felt_html,
@@ -35,8 +33,10 @@ from app.table_markup import (
     is_my_turn,
     my_dice_html,
 )
-from app.table_session import CorruptSave, Session
-from app.tally_board import tally_html
+from app.snyd.table_session import CorruptSave, Session
+from app.snyd.tally_board import tally_html
+from app.tab_claim import FREE, TAKE
+from app.tab_lock import TabLock
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from engine.snyd import IllegalAction

@@ -1,10 +1,10 @@
 """Findings of the Friday-night play-test, each pinned by a test that failed before its fix."""
 import re
 
-from app.announcements import announce, count_words, merge_slap
-from app.setup_markup import Draft, setup_html
-from app.table_markup import TableLook, controls_html, felt_html
-from app.table_setup import Seat, check_seats
+from app.snyd.announcements import announce, count_words, merge_slap
+from app.snyd.setup_markup import Draft, setup_html
+from app.snyd.table_markup import TableLook, controls_html, felt_html
+from app.snyd.table_setup import Seat, check_seats
 
 from engine.snyd import Rules, Table
 

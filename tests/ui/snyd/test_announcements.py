@@ -1,5 +1,5 @@
 import pytest
-from app.announcements import (
+from app.snyd.announcements import (
     announce,
     announce_all,
     bid_words,

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.announcements import bid_words, lines_for
 from app.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
-from app.table_setup import Seat, check_seats
+from app.snyd.announcements import bid_words, lines_for
+from app.snyd.table_setup import Seat, check_seats
 from app.turn_clock import TurnClock
 
 from engine.snyd import IllegalAction, Rules, Table

@@ -14,7 +14,7 @@ from unittest import mock
 import pytest
 from app import screens
 from app.player_settings import clean_settings
-from app.table_setup import Seat
+from app.snyd.table_setup import Seat
 from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
@@ -52,21 +52,21 @@ class FakeElement:
 
 @pytest.fixture
 def table_screen(monkeypatch):
-    """app.table_screen imported against a fake `js`; forgotten (and its screens) afterwards."""
+    """app.snyd.table_screen imported against a fake `js`; forgotten (and its screens) afterwards."""
     now_ms = [0.0]
     fake_js = mock.MagicMock(name="js")
     fake_js.performance.now = lambda: now_ms[0]
-    install_fake_browser(monkeypatch, fake_js, forget=("app.table_screen",))
+    install_fake_browser(monkeypatch, fake_js, forget=("app.snyd.table_screen",))
     screens.reset()
-    module = importlib.import_module("app.table_screen")
+    module = importlib.import_module("app.snyd.table_screen")
     module.now_ms = now_ms
     yield module
-    sys.modules.pop("app.table_screen", None)
+    sys.modules.pop("app.snyd.table_screen", None)
     screens.reset()
 
 
 def ui_at_a_clocked_table(table_screen, monkeypatch):
-    from app.table_session import Session
+    from app.snyd.table_session import Session
 
     session = Session([Seat("Mette", "human"), Seat("Henning", "regular")],
                       Rules(time_limit=15), seed=7, first="Mette")

@@ -1,5 +1,5 @@
 import pytest
-from app.bid_picker import BidPicker, face_from_key, face_key
+from app.snyd.bid_picker import BidPicker, face_from_key, face_key
 
 from engine.snyd import Bid, Rules, is_raise
 

@@ -1,8 +1,8 @@
 """The table's HTML: what is in the DOM, from real engine views."""
 import re
 
-from app.bid_picker import BidPicker
-from app.table_markup import (
+from app.snyd.bid_picker import BidPicker
+from app.snyd.table_markup import (
     TableLook,
     controls_html,
     felt_html,
@@ -132,7 +132,7 @@ def test_seat_tags_slap_viborg_and_strokes():
 
 def test_my_turn_includes_a_turn_where_only_lift_is_left():
     """At the cap no raise is left (can_bid False): it is still my turn, so Øvebord advises Løft."""
-    from app.table_markup import is_my_turn
+    from app.snyd.table_markup import is_my_turn
 
     from engine.snyd import Bid, Rules, Table
     t = Table(["Mette", "Henning"], Rules(dice_per_player=1), seed=1, first="Henning")
@@ -151,7 +151,7 @@ def test_watchers_at_a_final_in_viborg_have_no_cup_and_say_ser_paa():
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+    sys.path.insert(0, str(Path(__file__).parents[2] / "engine"))
     from snyd_play import lose_game
     from snyd_play import table as abc_table
 

@@ -4,8 +4,8 @@ import json
 import pytest
 from app.local_store import FULL, LocalStore
 from app.save_guard import UnreadableSave
-from app.setup_markup import Draft, setup_html
-from app.table_setup import MAX_SEATS, Seat
+from app.snyd.setup_markup import Draft, setup_html
+from app.snyd.table_setup import MAX_SEATS, Seat
 
 REGULARS = [{"name": n, "description": f"{n} spiller"} for n in ("Henning", "Grethe", "Kaj", "Lis")]
 

@@ -2,7 +2,7 @@
 
 The markup is parsed like a browser would show it (label text -> checkbox), a click is what
 setup_screen.on_change does with the checkbox (`draft.switches[data-rule] = checked`), and the
-result is compared with tests/ui/switch_wiring.py, which is independent of the app's mapping.
+result is compared with tests/ui/snyd/switch_wiring.py, which is independent of the app's mapping.
 """
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ import sys
 from html.parser import HTMLParser
 
 import pytest
-from app.setup_markup import Draft, setup_html
-from app.table_setup import RULE_SETS
+from app.snyd.setup_markup import Draft, setup_html
+from app.snyd.table_setup import RULE_SETS
 
 from engine.snyd import Rules
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from switch_wiring import SWITCHES
 
-ENGINE_RULES = pathlib.Path(__file__).resolve().parents[2] / "engine" / "snyd" / "rules.py"
+ENGINE_RULES = pathlib.Path(__file__).resolve().parents[3] / "engine" / "snyd" / "rules.py"
 
 
 class SwitchParser(HTMLParser):

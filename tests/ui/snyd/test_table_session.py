@@ -2,8 +2,8 @@
 import json
 
 import pytest
-from app.table_session import CorruptSave, Session
-from app.table_setup import Seat
+from app.snyd.table_session import CorruptSave, Session
+from app.snyd.table_setup import Seat
 
 from engine.snyd import Bid, IllegalAction, Rules
 from engine.snyd.bid import raises
@@ -220,7 +220,7 @@ def test_bad_regular_action_falls_back_to_the_clock_rule():
 
 
 def test_finale_and_home_by_win_are_announced_and_watchers_marked():
-    from app.table_markup import TableLook, felt_html
+    from app.snyd.table_markup import TableLook, felt_html
     s = session(["human", "regular", "regular", "regular"],
                 rules=Rules(dice_per_player=1, viborg_final=True), seed=11)
     for _ in range(400):

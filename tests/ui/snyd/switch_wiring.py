@@ -1,6 +1,6 @@
 """The house-rule switches of *Dæk bordet*, written out by hand from RULES.md (not helpers).
 
-Deliberately NOT derived from `app.table_setup.HOUSE_RULES`: a test that reads a switch back
+Deliberately NOT derived from `app.snyd.table_setup.HOUSE_RULES`: a test that reads a switch back
 through the same mapping the app uses cannot see a crossed wire (the *Til stede* switch wired
 to `peek_once` went unnoticed that way). Each visible label names its RULES.md id and the
 `Rules` field it must change, with the field's value when the switch is on and when it is off.

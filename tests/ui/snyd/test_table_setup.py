@@ -1,5 +1,5 @@
 import pytest
-from app.table_setup import (
+from app.snyd.table_setup import (
     HOUSE_RULE_IDS,
     HOUSE_RULES,
     RULE_SETS,

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from app.player_settings import DEFAULTS
-from app.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
+from app.snyd.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
 
 from engine.snyd import Rules
 

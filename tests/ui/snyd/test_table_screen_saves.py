@@ -13,7 +13,7 @@ from unittest import mock
 import pytest
 from app import screens
 from app.local_store import TAB_KEY, TABLE_KEY, LocalStore
-from app.table_setup import Seat
+from app.snyd.table_setup import Seat
 from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
@@ -44,25 +44,25 @@ class Line:
 
 @pytest.fixture
 def screen(monkeypatch):
-    """app.table_screen against a fake `js` (no Web Locks: the token decides), a fake storage."""
+    """app.snyd.table_screen against a fake `js` (no Web Locks: the token decides), a fake storage."""
     fake_js = mock.MagicMock(name="js")
     fake_js.navigator.locks = None
     install_fake_browser(monkeypatch, fake_js,
-                         forget=("app.table_screen", "app.tab_lock", "app.browser_storage"))
+                         forget=("app.snyd.table_screen", "app.tab_lock", "app.browser_storage"))
     screens.reset()
     storage = Storage()
     import app.local_store
     monkeypatch.setattr(app.local_store, "store", LocalStore(storage))
-    module = importlib.import_module("app.table_screen")
+    module = importlib.import_module("app.snyd.table_screen")
     module.storage, module.js = storage, fake_js
     yield module
-    for name in ("app.table_screen", "app.tab_lock", "app.browser_storage"):
+    for name in ("app.snyd.table_screen", "app.tab_lock", "app.browser_storage"):
         sys.modules.pop(name, None)
     screens.reset()
 
 
 def seated(screen, monkeypatch, factory=None):
-    from app.table_session import Session
+    from app.snyd.table_session import Session
 
     ui = screen.TableUI()
     line = Line()

@@ -10,9 +10,9 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from app.announcements import bid_words, count_words, merge_slap, verdict
-from app.bid_picker import BidPicker, chance_of
 from app.peers.guest import WAITING_HOST
+from app.snyd.announcements import bid_words, count_words, merge_slap, verdict
+from app.snyd.bid_picker import BidPicker, chance_of
 
 HOST_DEALS = "Værten deler ud"  # on a guest's phone, in place of *Næste runde*
 
