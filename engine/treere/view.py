@@ -1,0 +1,57 @@
+"""What one seat sees of a Treere table (docs/views.md, Treere).
+
+Every die in Treere is public as soon as it is rolled, so all seats (and a spectator) see the
+same table; only ``me`` and ``legal`` differ.  Dice not yet rolled are never shown: the view is
+built from what has happened, never from the table's RNG or a scripted list.
+
+This module knows the table only by the attributes it reads (``table.py`` imports it, never
+the other way round).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.treere.scoring import DICE, score
+
+
+def build_view(table: Any, me: str | None) -> dict[str, Any]:
+    """The view contract of docs/views.md for ``me`` (None: a spectator)."""
+    playing = table.phase == "playing"
+    return {
+        "game": "treere",
+        "me": me,
+        "rules": table.rules.to_dict(),
+        "players": list(table.players),
+        "phase": table.phase,
+        "game_no": table.game_no,
+        "round_no": table.round_no,
+        "stage": table.stage,
+        "threshold": table.threshold if playing else None,
+        "starter": table.starter,
+        "in_round": list(table.in_round),
+        "playoff": table.playoff,
+        "turn": table.turn,
+        "rolled": list(table.rolled),
+        "kept": list(table.kept),
+        "left": DICE - len(table.kept) if playing else 0,
+        "score": score(table.kept, table.rules.zero_face),
+        "scores": dict(table.scores),
+        "kept_by": {p: list(k) for p, k in table.kept_by.items()},
+        "best": table.best,
+        "to_beat": table.to_beat,
+        "to_roll": table.to_roll,
+        "pot": table.pot,
+        "winner": table.winner,
+        "legal": table.legal(me),
+        "tally": dict(table.tally),
+        "last": _copy_event(table.events[-1]) if table.events else None,
+        "events": [_copy_event(e) for e in table.events],
+    }
+
+
+def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
+    """A copy deep enough that a consumer can't change the table's history through a view.
+
+    Treere events hold str/int/bool/None and flat lists of those.
+    """
+    return {k: list(v) if type(v) is list else v for k, v in event.items()}
