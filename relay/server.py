@@ -75,8 +75,8 @@ def none_match(header: str | None, etag: str) -> bool:
     return _opaque(etag) in {_opaque(part) for part in header.split(",")}
 
 
-def accepts_gzip(header: str | None) -> bool:
-    """Accept-Encoding allows gzip: listed (or `*`) with a q-value above 0 (RFC 9110 12.5.3)."""
+def _coding_weights(header: str | None) -> dict[str, float]:
+    """Accept-Encoding as {coding: q-value} (RFC 9110 12.5.3); a bad q-value counts as 0."""
     weights: dict[str, float] = {}
     for item in (header or "").split(","):
         name, *params = item.split(";")
@@ -92,10 +92,34 @@ def accepts_gzip(header: str | None) -> bool:
                 except ValueError:
                     weight = 0.0
         weights[name] = weight
-    for name in ("gzip", "x-gzip", "*"):
+    return weights
+
+
+_ALIASES = {"gzip": ("gzip", "x-gzip", "*"), "br": ("br", "*")}
+
+
+def _weight(weights: dict[str, float], coding: str) -> float:
+    for name in _ALIASES[coding]:
         if name in weights:
-            return weights[name] > 0
-    return False
+            return weights[name]
+    return 0.0
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Accept-Encoding allows gzip: listed (or `*`) with a q-value above 0 (RFC 9110 12.5.3)."""
+    return _weight(_coding_weights(header), "gzip") > 0
+
+
+def choose_encoding(header: str | None, available: tuple[str, ...] = ("br", "gzip")) -> str | None:
+    """The content coding to send: the highest q-value above 0 among `available` (best first:
+    a tie goes to the earlier, i.e. br before gzip), or None for the identity body."""
+    weights = _coding_weights(header)
+    best, best_q = None, 0.0
+    for coding in available:
+        q = _weight(weights, coding)
+        if q > best_q:
+            best, best_q = coding, q
+    return best
 
 
 # -- responses ------------------------------------------------------------------------------------
@@ -105,12 +129,14 @@ def _record(request: web.Request, status: int, size: int) -> None:
 
 
 async def respond(request: web.Request, asset: Asset, sw: bool = False) -> web.StreamResponse:
-    """The asset as 200 (gzip when accepted), 304 when If-None-Match matches, or 503 when the
-    client already runs its share of large downloads."""
-    use_gzip = asset.gzip_body is not None and accepts_gzip(request.headers.get("Accept-Encoding"))
-    body, etag = (asset.gzip_body, asset.gzip_etag) if use_gzip else (asset.body, asset.etag)
+    """The asset as 200 (brotli or gzip as Accept-Encoding prefers), 304 when If-None-Match
+    matches, or 503 when the client already runs its share of large downloads."""
+    encoding = None
+    if asset.encodings:
+        encoding = choose_encoding(request.headers.get("Accept-Encoding"), asset.encodings)
+    body, etag = asset.encoded(encoding)
     headers = {"Cache-Control": "no-cache", "ETag": etag}
-    if asset.gzip_body is not None:
+    if asset.encodings:
         headers["Vary"] = "Accept-Encoding"
     if sw:
         # no-cache (not no-store): the browser's update check revalidates and gets a 304.
@@ -119,8 +145,8 @@ async def respond(request: web.Request, asset: Asset, sw: bool = False) -> web.S
         _record(request, 304, 0)
         return web.Response(status=304, headers=headers)
     headers["Content-Type"] = asset.content_type
-    if use_gzip:
-        headers["Content-Encoding"] = "gzip"
+    if encoding:
+        headers["Content-Encoding"] = encoding
     if request.method == "HEAD":
         headers["Content-Length"] = str(len(body))
         _record(request, 200, len(body))

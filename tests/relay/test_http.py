@@ -292,7 +292,11 @@ def test_real_dist_has_only_what_the_app_loads(tmp_path):
     assert set(urls) == set(Site().precache_urls()) | {"sw.js"}
     files = {p.relative_to(tmp_path / "dist").as_posix()
              for p in (tmp_path / "dist").rglob("*") if p.is_file()}
-    assert files == set(urls) | {"_headers"}
+    # Besides the URLs, only their precompressed twins (brotli_static / gzip_static).
+    packed = {f for f in files if f.endswith((".br", ".gz"))}
+    assert files - packed == set(urls) | {"_headers"}
+    assert {f[:-3] for f in packed} <= set(urls)
+    assert {"vendor/pyodide.asm.wasm.br", "vendor/pyodide.asm.wasm.gz", "index.html.br"} <= packed
 
 
 def test_a_new_app_asset_is_served_and_precached_its_py_is_not(tmp_path):

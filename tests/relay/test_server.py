@@ -104,14 +104,15 @@ def test_only_the_site_is_served(tmp_path, path):
 def test_gzip_etag_and_cache_headers(tmp_path):
     site = make_site(tmp_path)
     raw = (tmp_path / "web/vendor/pyodide.asm.wasm").read_bytes()
-    status, headers, body = fetch(site, "/vendor/pyodide.asm.wasm", {"Accept-Encoding": "gzip, br"})
+    status, headers, body = fetch(site, "/vendor/pyodide.asm.wasm", {"Accept-Encoding": "gzip"})
     assert status == 200
     assert headers["Content-Encoding"] == "gzip"
     assert gzip.decompress(body) == raw and len(body) < len(raw)
     assert headers["Cache-Control"] == "no-cache"
     _, plain_headers, plain = fetch(site, "/vendor/pyodide.asm.wasm", {"Accept-Encoding": "identity"})
     assert plain == raw and "Content-Encoding" not in plain_headers
-    status, _, body = fetch(site, "/vendor/pyodide.asm.wasm", {"If-None-Match": headers["ETag"]})
+    status, _, body = fetch(site, "/vendor/pyodide.asm.wasm",
+                            {"Accept-Encoding": "gzip", "If-None-Match": headers["ETag"]})
     assert status == 304 and body == b""
     _, sw_headers, _ = fetch(site, "/sw.js")
     assert sw_headers["Cache-Control"] == "no-cache"  # revalidated on every update check
@@ -160,7 +161,8 @@ def test_build_writes_the_same_layout(tmp_path):
     out = tmp_path / "dist"
     urls = build(out, site)
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    assert written == sorted(urls + ["_headers"])
+    packed = [w for w in written if w.endswith((".br", ".gz"))]  # tests/relay/test_brotli.py
+    assert sorted(set(written) - set(packed)) == sorted(urls + ["_headers"])
     assert set(urls) == set(site.precache_urls()) | {"sw.js"}
     assert not any(url.endswith(".py") for url in urls)  # all of them are in python.zip
     for url in urls:
