@@ -1,0 +1,185 @@
+"""The Bakke table screen's glue in CPython with a fake DOM: a reload resumes the table, a bad
+save is set aside and said in *Dæk bordet*, taps act for the phone's holder and save, a
+crashing regular is told at the table and the game goes on, a reload goes back to the table
+played last.
+
+Only `js` and `pyodide.ffi` are faked (and the regulars); the session, the engine, the store's
+logic and the markup are real.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from unittest import mock
+
+import pytest
+from app import game_session, last_table, screens
+from app.local_store import TABLE_KEY, LocalStore, backup_key
+from fake_browser import install_fake_browser
+
+from engine.bakke import Rules, Table
+
+KEY = game_session.STORE_KEYS["bakke"]
+MODULES = ("app.bakke.table_screen", "app.browser_storage", "app.stylesheet")
+
+
+class Storage:
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def getItem(self, key):
+        return self.data.get(key)
+
+    def setItem(self, key, value):
+        self.data[key] = value
+
+    def removeItem(self, key):
+        self.data.pop(key, None)
+
+
+class Node:
+    """An element the screen writes into (innerHTML, textContent, hidden)."""
+
+    def __init__(self) -> None:
+        self.innerHTML = ""
+        self.textContent = ""
+        self.hidden = True
+        self.classList = mock.MagicMock()
+
+    def addEventListener(self, *_a) -> None:
+        pass
+
+    def setPointerCapture(self, *_a) -> None:
+        pass
+
+
+@pytest.fixture
+def screen(monkeypatch, stand_in_bots):
+    fake_js = mock.MagicMock(name="js")
+    install_fake_browser(monkeypatch, fake_js, forget=MODULES)
+    screens.reset()
+    storage = Storage()
+    import app.local_store
+    store = LocalStore(storage)
+    monkeypatch.setattr(app.local_store, "store", store)
+    module = importlib.import_module("app.bakke.table_screen")
+    nodes: dict[str, Node] = {}
+    live = mock.MagicMock(childElementCount=0)  # the aria-live log
+    monkeypatch.setattr(module.ui, "el", lambda id_: live if id_ == "live" else nodes.setdefault(id_, Node()))
+    shown: list[tuple[str, dict]] = []
+    for name in (screens.START, "bakke"):
+        screens.register(name, lambda root, **kw: None)
+    show = screens.show
+    monkeypatch.setattr(screens, "show", lambda name, **kw: shown.append((name, kw)) or show(name, **kw))
+    module.storage, module.nodes, module.shown, module.js, module.store = storage, nodes, shown, fake_js, store
+    yield module
+    for name in MODULES:
+        sys.modules.pop(name, None)
+    screens.reset()
+
+
+def saved_session(seats, dice, **rules) -> game_session.GameSession:
+    names = [n for n, _ in seats]
+    table = Table(names, Rules(**rules), seed=5, dice=dice)
+    return game_session.GameSession("bakke", seats, Rules(**rules), seed=5, _table=table)
+
+
+def open_table(screen) -> None:
+    screens.show(screen.SCREEN)          # not mounted: only the router's state
+    screen.ui.render(mock.MagicMock())   # what screens.show would paint
+
+
+def click(screen, action: str, player: str | None = None) -> None:
+    target = mock.MagicMock()
+    target.disabled = False
+    target.getAttribute.side_effect = lambda attr: {"data-action": action, "data-player": player}[attr]
+    ev = mock.MagicMock()
+    ev.target.closest.return_value = target
+    screen.ui.on_click(ev)
+
+
+def test_a_reload_resumes_the_table_as_it_was(screen):
+    s = saved_session([("Mette", "human"), ("Jonas", "human")], [2, 3, 4, 5, 6, 6, 4])
+    s.act("Mette", {"type": "throw_all"})
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    assert screen.ui.session is not None and screen.ui.session.view() == s.view()
+    felt = screen.nodes["felt-area"].innerHTML
+    assert 'data-testid="tray"' in felt and felt.count('data-testid="tray-die"') == 4
+    assert "Jonas&#x27; tur" in screen.nodes["bakke-turn"].innerHTML
+    assert screen.storage.data[last_table.KEY] == "bakke"
+
+
+def test_a_tap_acts_for_the_holder_and_is_saved_at_once(screen):
+    s = saved_session([("Mette", "human"), ("Jonas", "human")], [2, 3, 4, 5, 6, 6, 4])
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    click(screen, "throw_all")
+    click(screen, "throw")  # Jonas's turn now: the phone is his
+    restored = game_session.GameSession.from_json(screen.storage.data[KEY], "bakke")
+    assert restored.view(None)["hands"] == {"Mette": 2, "Jonas": 7}
+    assert "Jonas samler to 4&#x27;ere op" in screen.nodes["felt-area"].innerHTML
+
+
+def test_an_illegal_tap_is_said_and_changes_nothing(screen):
+    s = saved_session([("Mette", "human"), ("Jonas", "human")], [2, 3, 4, 5, 6, 6])
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    before = screen.storage.data[KEY]
+    click(screen, "videre")  # before any throw (B4)
+    assert "Kast mindst én terning" in screen.nodes["toast"].textContent
+    assert screen.storage.data[KEY] == before
+
+
+def test_a_corrupt_save_is_set_aside_and_dæk_bordet_says_so(screen):
+    screen.storage.data[KEY] = json.dumps({"format": "bodegabordet.game", "version": 1, "game": "bakke",
+                                           "seats": "nonsense"})
+    open_table(screen)
+    assert screen.shown[-1] == ("bakke", {"notice": game_session.CORRUPT_SAVE})
+    assert KEY not in screen.storage.data
+    assert json.loads(screen.storage.data[backup_key(KEY)])["key"] == KEY
+    assert screen.js.console.warn.called
+
+
+def test_no_save_opens_dæk_bordet(screen):
+    open_table(screen)
+    assert screen.shown[-1] == ("bakke", {})
+
+
+def test_a_crashing_regular_is_told_and_the_table_goes_on(screen):
+    s = saved_session([("Mette", "human"), ("Kaj", "regular")], [2, 3, 4, 5, 6, 6, 3])
+    s.act("Mette", {"type": "throw_all"})
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    assert screen.ui.timer is not None, "Kaj's move is scheduled"
+    screen.ui.regular_moves()
+    assert "Kaj gik i stå" in screen.nodes["toast"].textContent
+    v = screen.ui.session.view()
+    assert v["turn"] == "Mette", "the fallback played Kaj's turn"
+    assert "division by zero" in str(screen.js.console.warn.call_args)
+
+
+def test_a_reload_goes_back_to_the_table_played_last(screen):
+    store = screen.store
+    assert not last_table.should_resume("bakke", store)       # nothing saved
+    screen.storage.data[KEY] = "{}"
+    assert last_table.should_resume("bakke", store)           # the only table saved
+    screen.storage.data[TABLE_KEY] = "{}"                      # a Snyd table too …
+    last_table.mark("snyd", store)
+    assert not last_table.should_resume("bakke", store)       # … played last
+    last_table.mark("bakke", store)
+    assert last_table.should_resume("bakke", store)
+    screen.storage.data.pop(KEY)
+    last_table.mark("snyd", store)
+    screen.storage.data[KEY] = "{}"
+    screen.storage.data.pop(TABLE_KEY)                         # the Snyd table ended
+    assert last_table.should_resume("bakke", store)
+
+
+def test_the_resume_step_shows_the_table(screen):
+    s = saved_session([("Mette", "human"), ("Jonas", "human")], [2, 3, 4, 5, 6, 6])
+    screen.storage.data[KEY] = s.to_json()
+    screens.show(screens.START)
+    screens.resume()
+    assert screens.current() == screen.SCREEN

@@ -1,0 +1,273 @@
+"""The Bakke table as HTML, from a view and the screen's own state (pure, CPython-testable).
+
+One innerHTML per region (felt, turn, controls), as at the Snyd table: cheap over the FFI and
+checkable in tests. Every die in Bakke is public the moment it lands, so the felt shows the
+whole table to whoever holds the phone; dice in a hand have no faces (nobody has thrown them).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+
+from app.bakke.words import dice_word, event_line, genitive, hint_line, tuborg_line, turn_line
+
+# Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
+PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
+             6: (0, 2, 3, 5, 6, 8)}
+HAND_SHOWN = 6         # dice drawn in a hand; more are "+n"
+CROWDED_SEATS = 6      # from this many players only the latest few speakers keep a bubble
+CROWDED_BUBBLES = 3
+
+
+@dataclass
+class TableLook:
+    """What the screen adds to the view: who is a regular, the bubbles, the news, motion."""
+    regulars: tuple[str, ...] = ()
+    single: str | None = None          # the only person at this phone ("du"); None: pass-and-play
+    bubbles: dict[str, str] = field(default_factory=dict)  # in the order said
+    fresh: set[str] = field(default_factory=set)  # whose bubble is new since the last drawing
+    news: str = ""                     # the latest line, under the tray
+    roll: bool = False                 # a throw since the last drawing: its dice tumble in once
+    fejl_open: bool = False            # the *Fejl* menu of players is open
+
+
+def a(value: object) -> str:
+    """An attribute value, escaped."""
+    return escape(str(value), quote=True)
+
+
+def die_html(value: int, testid: str, extra: str = "") -> str:
+    cells = "".join(f'<i class="{"p" if i in PIP_CELLS[value] else ""}"></i>' for i in range(9))
+    return (f'<span class="die {extra}" data-testid="{testid}" data-value="{value}" role="img" '
+            f'aria-label="{value}">{cells}</span>')
+
+
+def seat_order(view: dict) -> list[str]:
+    """Everyone in seat order from the phone's holder (at the bottom), clockwise."""
+    players = view["players"]
+    i = players.index(view["me"]) if view.get("me") in players else 0
+    return players[i:] + players[:i]
+
+
+def seat_positions(n_others: int) -> list[tuple[float, float]]:
+    """(left %, top %) of the other seats on the felt's upper arc, clockwise from the left."""
+    if n_others == 1:
+        return [(50.0, 14.0)]
+    out = []
+    for k in range(n_others):
+        angle = math.pi * (1.0 - (k + 0.5) / n_others)  # from the left (π) over the top to the right
+        out.append((round(50 + 39 * math.cos(angle), 1), round(52 - 38 * math.sin(angle), 1)))
+    return out
+
+
+def speaking(view: dict, look: TableLook) -> set[str]:
+    said = list(look.bubbles)
+    if len(view.get("players", [])) >= CROWDED_SEATS:
+        said = said[-CROWDED_BUBBLES:]
+    return set(said)
+
+
+def bubble_html(view: dict, look: TableLook, player: str) -> str:
+    text = look.bubbles.get(player)
+    if not text or player not in speaking(view, look):
+        return ""
+    pop = " pop" if player in look.fresh else ""
+    return f'<div class="bubble{pop}">{escape(text)}</div>'
+
+
+def hand_html(n: int, big: bool = False) -> str:
+    """Dice in a hand, faceless (not thrown yet): up to six drawn, the rest as "+n"."""
+    dice = '<span class="hand-die"></span>' * min(n, HAND_SHOWN)
+    more = f'<span class="more">+{n - HAND_SHOWN}</span>' if n > HAND_SHOWN else ""
+    return f'<div class="bakke-hand{" big" if big else ""}" aria-hidden="true">{dice}{more}</div>'
+
+
+def count_html(n: int) -> str:
+    return f'<span class="dice-count" data-testid="hand-count" aria-label="{dice_word(n)} på hånden">{n}</span>'
+
+
+def _tags(view: dict, player: str) -> str:
+    tags = []
+    if player == view.get("loser"):
+        tags.append('<span class="tag tuborg-giver">giver en Tuborg</span>')
+    elif player in view.get("out", []):
+        place = view["out"].index(player) + 1
+        tags.append(f'<span class="tag done">ude · {place}.</span>')
+    given = view.get("tally", {}).get(player, 0)
+    if given:
+        tags.append(f'<span class="tag tuborgs" aria-label="{given} Tuborg givet i aften">{"🍺" * min(given, 3)}'
+                    f'{f"×{given}" if given > 3 else ""}</span>')
+    return "".join(tags)
+
+
+def _classes(view: dict, player: str, *extra: str) -> str:
+    states = {"turn": view.get("turn") == player and view.get("phase") == "playing",
+              "out": player in view.get("out", []), "loser": player == view.get("loser")}
+    return " ".join(["seat", *extra, *(name for name, on in states.items() if on)])
+
+
+def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float]) -> str:
+    side = "left" if pos[0] < 30 else "right" if pos[0] > 70 else "mid"
+    latest = "latest" if look.bubbles and list(look.bubbles)[-1] == player else ""
+    n = view["hands"].get(player, 0)
+    thinking = '<span class="thinking" aria-hidden="true">…</span>' \
+        if view.get("turn") == player and player in look.regulars else ""
+    return (f'<div class="{_classes(view, player, side, latest)}" data-testid="seat" data-player="{a(player)}" '
+            f'style="left:{pos[0]}%;top:{pos[1]}%">{bubble_html(view, look, player)}'
+            f'<div class="mat">{hand_html(n)}</div>'
+            f'<div class="seat-name">{escape(player)}{thinking} {count_html(n)}</div>'
+            f'<div class="seat-tags">{_tags(view, player)}</div></div>')
+
+
+def my_seat_html(view: dict, look: TableLook) -> str:
+    """The holder's seat at the bottom: their hand is the flick zone when they may throw."""
+    me = view["me"]
+    n = view["hands"].get(me, 0)
+    can_throw = bool({"throw", "throw_all"} & set(view.get("legal", [])))
+    zone = (f'<div class="hand-zone{" ready" if can_throw else ""}" data-testid="hand" data-player="{a(me)}" '
+            f'role="img" aria-label="{a(_hand_label(me, n, look))}">{hand_html(n, big=True)}'
+            f'{"<span class=flick-hint aria-hidden=true>↑ svirp</span>" if can_throw else ""}</div>')
+    name = "Du" if me == look.single else me
+    return (f'<div class="{_classes(view, me, "me")}" data-testid="seat" data-player="{a(me)}">'
+            f'{bubble_html(view, look, me)}{zone}'
+            f'<div class="seat-name">{escape(name)} {count_html(n)}</div>'
+            f'<div class="seat-tags">{_tags(view, me)}</div></div>')
+
+
+def _hand_label(me: str, n: int, look: TableLook) -> str:
+    whose = "Din hånd" if me == look.single else f"{genitive(me)} hånd"
+    return f"{whose}: {dice_word(n)}"
+
+
+def tray_html(view: dict, look: TableLook) -> str:
+    """The shared tray in the middle with the dice in it (B2: at most one of each face 2–6)."""
+    tray = view.get("tray", [])
+    last = view.get("last") or {}
+    # Only the dice this throw left in the tray tumble in (the others lay there already).
+    landed = set(last.get("tray", [])) & set(last.get("faces", [])) if look.roll else set()
+    dice = "".join(die_html(f, "tray-die", "roll" if f in landed else "") for f in tray)
+    label = "Bakken er tom" if not tray else "Bakken: " + ", ".join(str(f) for f in tray)
+    empty = '<span class="tray-empty">Bakken er tom</span>' if not tray else ""
+    return f'<div class="tray" data-testid="tray" role="img" aria-label="{a(label)}">{dice}{empty}</div>'
+
+
+def last_throw_html(view: dict, look: TableLook) -> str:
+    """The last throw, die by die: a 1 leaves the game, a pair goes up into the hand, the rest
+    stays in the tray. Its dice tumble in once (not under *Færre bevægelser*: bakke.css)."""
+    last = view.get("last")
+    if not last:
+        return '<div class="last-throw" data-testid="last-throw"></div>'
+    picked = set(last.get("picked", []))
+    dice = []
+    for face in last["faces"]:
+        fate = "one" if face == 1 else "up" if face in picked else "stays"
+        dice.append(die_html(face, "thrown-die", f"{fate}{' roll' if look.roll else ''}"))
+    who = "Du" if last["player"] == look.single else last["player"]
+    return (f'<div class="last-throw" data-testid="last-throw" data-player="{a(last["player"])}">'
+            f'<span class="who">{escape(who)}:</span>{"".join(dice)}</div>')
+
+
+def centre_html(view: dict, look: TableLook) -> str:
+    return (f'<div class="bakke-centre">{tray_html(view, look)}{last_throw_html(view, look)}'
+            f'<p class="news" data-testid="news">{escape(look.news)}</p></div>')
+
+
+def felt_html(view: dict, look: TableLook) -> str:
+    order = seat_order(view)
+    others = order[1:]
+    seats = "".join(other_seat_html(view, look, p, pos)
+                    for p, pos in zip(others, seat_positions(len(others))))
+    info = f'<div class="round-info">Spil {view.get("game_no", 0)}</div>'
+    return f'{info}{seats}{centre_html(view, look)}{my_seat_html(view, look)}'
+
+
+def turn_html(view: dict, look: TableLook) -> str:
+    """Whose turn, big and clear (pass-and-play needs no hand-off: every die is public)."""
+    mine = view.get("turn") == view.get("me") and view.get("phase") == "playing"
+    line = turn_line(view, look.regulars, look.single)
+    hint = hint_line(view, mine)
+    state = "over" if view.get("phase") == "over" else "mine" if mine else \
+        "regular" if view.get("turn") in look.regulars else "other"
+    return (f'<div class="turn-banner" data-testid="turn" data-state="{state}" role="status">'
+            f'<p class="turn-line">{escape(line)}</p>'
+            f'<p class="turn-hint">{escape(hint)}</p></div>')
+
+
+def _button(action: str, label: str, legal: bool, extra: str = "", testid: str = "") -> str:
+    tid = f' data-testid="{testid}"' if testid else ""
+    return (f'<button type="button" class="btn {action}{extra}" data-action="{action}"{tid}'
+            f'{"" if legal else " disabled"}>{label}</button>')
+
+
+def fejl_menu_html(view: dict, look: TableLook) -> str:
+    """B7: whom the holder calls *Fejl* against (players still in, the tray not empty)."""
+    targets = view.get("fejl_against", [])
+    if not (look.fejl_open and targets):
+        return ""
+    buttons = "".join(
+        f'<button type="button" class="btn small fejl-against" data-action="fejl" '
+        f'data-testid="fejl-against" data-player="{a(p)}">Fejl mod {escape(p)}</button>'
+        for p in targets)
+    return (f'<div class="fejl-menu" role="group" aria-label="Fejl mod hvem?" data-testid="fejl-menu">'
+            f'<p class="fejl-note">Den, der laver fejl, tager bakkens terninger op.</p>{buttons}</div>')
+
+
+def controls_html(view: dict, look: TableLook) -> str:
+    """*Kast*, *Kast alle*, *Videre*, *Fejl* (enabled from the view's `legal`); after a game the
+    Tuborg line and *Nyt spil*."""
+    if view.get("phase") == "over":
+        return (f'<div class="game-over"><p class="tuborg" data-testid="tuborg">'
+                f'{escape(tuborg_line(view.get("loser"), look.single))}</p>'
+                f'{_button("new-game", "Nyt spil", True, " primary", "new-game")}</div>')
+    legal = set(view.get("legal", []))
+    fejl = bool(view.get("fejl_against")) and view.get("rules", {}).get("faults", True)
+    fejl_btn = (f'<button type="button" class="btn fejl" data-action="fejl-menu" '
+                f'aria-expanded="{"true" if look.fejl_open else "false"}"{"" if fejl else " disabled"}>'
+                f'Fejl</button>') if view.get("rules", {}).get("faults", True) else ""
+    return (f'{fejl_menu_html(view, look)}<div class="bakke-actions{"" if fejl_btn else " no-fejl"}">'
+            f'{_button("throw", "Kast", "throw" in legal)}'
+            f'{_button("throw_all", "Kast alle", "throw_all" in legal)}'
+            f'{_button("videre", "Videre", "videre" in legal)}{fejl_btn}</div>')
+
+
+def news_lines(events: list[dict], me: str | None) -> list[str]:
+    """The lines of a batch of events, in order ("" dropped)."""
+    return [line for line in (event_line(e, me) for e in events) if line]
+
+
+def tally_html(view: dict) -> str:
+    """*Tavlen*: who gave the Tuborgs this evening (B1: the loser gives one)."""
+    tally = view.get("tally", {})
+    rows = "".join(
+        f'<tr data-player="{a(p)}"><th scope="row">{escape(p)}</th>'
+        f'<td class="marks" aria-label="{tally.get(p, 0)} Tuborg">{"|" * int(tally.get(p, 0)) or "–"}</td>'
+        f'<td class="strokes">{int(tally.get(p, 0))}</td></tr>'
+        for p in view.get("players", []))
+    games = view.get("game_no", 1) - (0 if view.get("phase") == "over" else 1)
+    return (f'<table class="tally-table"><caption>Tuborg givet i aften · {games} spil færdige</caption>'
+            f'<thead><tr><th scope="col">Spiller</th><th scope="col">Tavlen</th>'
+            f'<th scope="col">Tuborg</th></tr></thead><tbody>{rows}</tbody></table>')
+
+
+def absorb(look: TableLook, events: list[dict], lines: Callable[[dict], list[tuple[str, str]]]) -> list[str]:
+    """Take the table's news into the look: the regulars' bubbles (`lines`: the session's),
+    the throw that tumbles in, the line under the tray. Returns the lines for the live log."""
+    said = []
+    for event in events:
+        kind = event.get("type")
+        if kind == "new_game":
+            look.bubbles = {}
+        if kind == "throw":
+            look.roll = True
+        line = event_line(event, look.single)
+        if line:
+            said.append(line)
+        for who, text in lines(event):
+            look.bubbles.pop(who, None)  # the latest speaker goes last
+            look.bubbles[who] = text
+            look.fresh.add(who)
+    if said:
+        look.news = " · ".join(said[-4:])  # one move's lines: the throw, ones out, pick-ups, out
+    return said

@@ -1,0 +1,55 @@
+"""*Dæk bordet* for Bakke: the draft of a table and its HTML (pure; setup_screen does the DOM).
+
+The choices are the seed's: six dice each (B1; fewer for a quick game) and whether *Fejl*
+may be called (B7). The players are the shared seat draft (app/seat_draft.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from app.seat_draft import SeatDraft, seats_html
+
+FAULTS_TEXT = ("Den, der laver fejl, tager alle bakkens terninger op – også uden for tur. "
+               "Tryk Fejl og vælg spilleren.")
+
+
+@dataclass
+class Draft:
+    seats: SeatDraft = field(default_factory=SeatDraft)
+    dice: int = 6        # B1: dice in each hand
+    faults: bool = True  # B7: the *Fejl* button
+    error: str = ""
+    notice: str = ""
+
+    def rules(self) -> dict:
+        """engine.bakke.Rules as a dict (checked by the engine when the table is made)."""
+        return {"dice_per_player": self.dice, "faults": self.faults}
+
+    def choose_dice(self, value: str) -> None:
+        if value not in ("1", "2", "3", "4", "5", "6"):
+            raise ValueError(f"Terninger pr. spiller skal være 1–6, ikke {value[:10]} (dice per player)")
+        self.dice = int(value)
+
+
+def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
+    resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
+              'Fortsæt bordet</button>') if saved else ""
+    notice = f'<p class="notice" role="alert">{escape(d.notice)}</p>' if d.notice else ""
+    dice = "".join(f'<option value="{n}"{" selected" if n == d.dice else ""}>{n}</option>' for n in range(1, 7))
+    faults = (f'<label class="switch"><input type="checkbox" role="switch" data-testid="faults"'
+              f'{" checked" if d.faults else ""}><span class="sw-title">Fejl</span>'
+              f'<span class="sw-text">{escape(FAULTS_TEXT)}</span></label>')
+    return (f'<section class="setup panel" data-testid="setup" data-game="bakke">'
+            f'<h2>Dæk bordet</h2>{notice}{resume}'
+            f'<p class="game-line">Spil: <b>Bakke</b> <span class="hint">– kom af med dine terninger. '
+            f'Den sidste med terninger på hånden giver en Tuborg.</span></p>'
+            f'<div class="field"><label for="bakke-dice">Terninger pr. spiller</label>'
+            f'<select id="bakke-dice" data-testid="dice-per-player">{dice}</select></div>'
+            f'<fieldset class="house"><legend>Husregler</legend>{faults}</fieldset>'
+            f'{seats_html(d.seats, regulars)}'
+            f'<p class="error" role="alert">{escape(d.error)}</p>'
+            f'<div class="setup-actions">'
+            f'<button type="button" class="back" data-action="back">Tilbage</button>'
+            f'<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
+            f'Start spillet</button></div></section>')

@@ -1,0 +1,335 @@
+"""The Bakke table screen ("bakke-bordet"): thin DOM glue over the game session and the markup.
+
+Decisions live in app.game_session (the table, the regulars, saves), app.bakke.markup (what is
+drawn), app.bakke.flick (what a gesture means); this module forwards taps and gestures, waits
+the regulars' pauses and writes HTML into its regions. Bakke has no clock (RULES.md gives it
+none). Every die is public, so pass-and-play needs no hand-off: the phone shows the table of
+the person in turn, and the banner says whose turn it is.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from app import game_session, last_table, screens, stylesheet
+from app.bakke.gesture import gesture_action
+from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_html, turn_html
+from app.browser_storage import ask_persistence, warn
+from app.dom_util import present
+from app.flick import Flick
+from app.local_store import store
+from app.player_settings import SETTINGS_RESET, clean_settings, load_settings, tempo_factor
+from app.save_status import SaveStatus
+from pyodide.ffi import create_once_callable, create_proxy
+
+from engine.errors import IllegalAction
+
+SCREEN = "bakke-bordet"
+SETUP = "bakke"
+GAME = "bakke"
+STYLESHEET = ("bakke-css", "./app/bakke/bakke.css")
+LIVE_LINES = 12
+ROLL_MS = 450  # the throw's tumble (bakke.css): a regular waits for it before the pause
+
+SKELETON = """
+<section class="bakke-table" data-testid="table-screen" data-game="bakke" aria-label="Bakkebordet">
+  <div class="table-bar">
+    <button type="button" class="bar-btn" data-action="leave" aria-label="Forlad bordet">←</button>
+    <span class="bar-title">Bakke</span>
+    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">Tavlen</button>
+  </div>
+  <p class="save-failed" id="save-failed" data-testid="save-failed" role="status" hidden></p>
+  <div id="bakke-turn"></div>
+  <div class="felt-wrap">
+    <div class="felt-area" id="felt-area" data-testid="table"></div>
+  </div>
+  <div class="controls" id="controls"></div>
+  <p class="toast" id="toast" role="alert"></p>
+  <div class="visually-hidden" id="live" aria-live="polite" aria-atomic="false" role="log"></div>
+  <div class="tally-panel" id="tally-panel" data-testid="tally" hidden></div>
+</section>
+"""
+
+
+class BakkeUI:
+    def __init__(self) -> None:
+        self.session: game_session.GameSession | None = None
+        self.look = TableLook()
+        self.view: dict = {}
+        self.flick = Flick()
+        self.timer: Any = None
+        self.timer_key: object = None
+        self.settings: dict = clean_settings(None)
+        self.saving = SaveStatus()
+        self.pending_toast = ""
+        self._handlers: dict[str, Any] = {}
+
+    def handler(self, name: str, fn: Any) -> Any:
+        """One long-lived proxy per handler (not one per render)."""
+        if name not in self._handlers:
+            self._handlers[name] = create_proxy(fn)
+        return self._handlers[name]
+
+    def el(self, id_: str) -> Any:
+        return js.document.getElementById(id_)
+
+    # ---------- the session ----------
+    def start(self, session: game_session.GameSession) -> None:
+        self.stop_timer()
+        self.session = session
+        single = session.humans[0] if len(session.humans) == 1 else None
+        self.look = TableLook(regulars=tuple(session.regulars), single=single)
+        self.look.news = ""
+        session.news()  # what happened before this screen is not news (a resumed table)
+
+    def load_saved(self) -> game_session.GameSession | None:
+        """The unfinished table from local storage; a corrupt one is set aside (CorruptSave)."""
+        return game_session.load(GAME, store, warn=warn)
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        if self.saving.ask_persist():
+            ask_persistence()
+        ok = game_session.save(self.session, store)
+        self.saving.after_save(ok, store.last_failure)
+        line = self.el("save-failed")
+        if present(line) and line.textContent != self.saving.line:
+            line.textContent = self.saving.line
+            line.hidden = not self.saving.line
+
+    def read_settings(self) -> dict:
+        settings, problem = load_settings(store)
+        if problem:
+            warn(f"Bodegabordet: {problem}")
+            self.pending_toast = SETTINGS_RESET
+        return settings
+
+    # ---------- drawing ----------
+    def render(self, root: Any) -> None:
+        self.settings = self.read_settings()
+        if self.session is None:
+            try:
+                saved = self.load_saved()
+            except game_session.CorruptSave as exc:
+                screens.show(SETUP, notice=str(exc))
+                return
+            if saved is None:
+                screens.show(SETUP)
+                return
+            self.start(saved)
+        self.stop_timer()
+        last_table.mark(GAME, store)
+        root.innerHTML = SKELETON
+        section = root.querySelector(".bakke-table")
+        if self.settings.get("reduced_motion"):
+            section.classList.add("reduced")
+        section.addEventListener("click", self.handler("click", self.on_click))
+        felt = self.el("felt-area")
+        felt.addEventListener("pointerdown", self.handler("down", self.on_down))
+        felt.addEventListener("pointermove", self.handler("move", self.on_move))
+        felt.addEventListener("pointerup", self.handler("up", self.on_up))
+        felt.addEventListener("pointercancel", self.handler("cancel", self.on_cancel))
+        self.refresh()
+        if self.pending_toast:
+            self.toast(self.pending_toast)
+            self.pending_toast = ""
+
+    def on_screen(self) -> bool:
+        return screens.current() == SCREEN and present(self.el("felt-area"))
+
+    def refresh(self) -> None:
+        """Redraw from the session after anything changed; save; schedule the next regular."""
+        if self.session is None or not self.on_screen():
+            return
+        s, look = self.session, self.look
+        for line in absorb(look, s.news(), s.lines):
+            self.say(line)
+        v = self.view = s.view()
+        if not v.get("fejl_against"):
+            look.fejl_open = False
+        self.el("bakke-turn").innerHTML = turn_html(v, look)
+        self.el("felt-area").innerHTML = felt_html(v, look)
+        look.fresh, look.roll = set(), False  # drawn once with their motion; later still
+        self.el("controls").innerHTML = controls_html(v, look)
+        panel = self.el("tally-panel")
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html()
+        self.report_faults()
+        self.save()
+        self.schedule()
+
+    def say(self, line: str) -> None:
+        """Into the aria-live log (screen readers read each new line once)."""
+        live = self.el("live")
+        if present(live):
+            p = js.document.createElement("p")
+            p.textContent = line
+            live.append(p)
+            while live.childElementCount > LIVE_LINES:
+                live.firstElementChild.remove()
+
+    def toast(self, text: str) -> None:
+        t = self.el("toast")
+        if present(t):
+            t.textContent = text
+
+    def report_faults(self) -> None:
+        for fault in self.session.new_faults():
+            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
+            self.toast(fault.line)
+
+    def tally_panel_html(self) -> str:
+        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(self.view) +
+                '<button type="button" class="btn" data-action="tally">Luk</button></div>')
+
+    # ---------- the regulars' pace ----------
+    def schedule(self) -> None:
+        s = self.session
+        due = s.regular_due()
+        if due is None:
+            self.stop_timer()
+            return
+        key = (due, len(s.table.events))
+        if self.timer is not None and self.timer_key == key:
+            return
+        self.stop_timer()
+        self.timer_key = key
+        wait = s.pause_ms(tempo_factor(self.settings))
+        if not self.settings.get("reduced_motion"):
+            wait += ROLL_MS
+        self.timer = js.setTimeout(create_once_callable(self.regular_moves), wait)
+
+    def stop_timer(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+        self.timer, self.timer_key = None, None
+
+    def regular_moves(self, *_a: Any) -> None:
+        self.timer, self.timer_key = None, None
+        if self.session is None or not self.on_screen():
+            return
+        try:
+            self.session.play_regular()
+        except IllegalAction:
+            pass  # the turn moved on meanwhile (a Fejl, a new game): nothing to do
+        self.refresh()
+
+    # ---------- taps ----------
+    def act(self, action: dict) -> None:
+        """The holder's action (the person whose table the phone shows)."""
+        try:
+            self.session.act(self.view["me"], action)
+        except IllegalAction as exc:
+            self.toast(str(exc))
+            return
+        self.toast("")
+        self.look.fejl_open = False
+        self.refresh()
+
+    def on_click(self, ev: Any) -> None:
+        target = ev.target.closest("[data-action]")
+        if not present(target) or target.disabled or self.session is None:
+            return
+        action = target.getAttribute("data-action")
+        if action in ("throw", "throw_all", "videre"):
+            self.act({"type": action})
+        elif action == "fejl-menu":
+            self.look.fejl_open = not self.look.fejl_open
+            self.el("controls").innerHTML = controls_html(self.view, self.look)
+        elif action == "fejl":
+            self.act({"type": "fejl", "against": str(target.getAttribute("data-player"))})
+        elif action == "new-game":
+            try:
+                self.session.new_game()
+            except IllegalAction as exc:
+                self.toast(str(exc))
+                return
+            self.refresh()
+        elif action == "tally":
+            self.toggle_tally()
+        elif action == "leave":
+            self.save()
+            self.stop_timer()
+            screens.show(screens.START)
+
+    def toggle_tally(self) -> None:
+        panel = self.el("tally-panel")
+        panel.hidden = not panel.hidden
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html()
+        bar = js.document.querySelector('.bakke-table .table-bar [data-action="tally"]')
+        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+
+    # ---------- the throw gesture ----------
+    def on_down(self, ev: Any) -> None:
+        zone = ev.target.closest('[data-testid="hand"], [data-testid="tray"]')
+        if not present(zone) or gesture_action(self.view) is None:
+            return
+        ev.preventDefault()
+        self.flick.down(float(ev.clientX), float(ev.clientY), float(ev.timeStamp))
+        try:
+            self.el("felt-area").setPointerCapture(ev.pointerId)
+        except Exception:  # noqa: BLE001, S110 - capture is a nicety
+            pass
+
+    def on_move(self, ev: Any) -> None:
+        if not self.flick.active:
+            return
+        self.flick.move(float(ev.clientX), float(ev.clientY))
+        hand = js.document.querySelector(".bakke-table .hand-zone .bakke-hand")
+        if present(hand):
+            hand.style.transform = f"translateY({-min(self.flick.lift, 60):.0f}px)" if self.flick.lift else ""
+
+    def on_up(self, ev: Any) -> None:
+        gesture = self.flick.up(float(ev.clientX), float(ev.clientY), float(ev.timeStamp))
+        hand = js.document.querySelector(".bakke-table .hand-zone .bakke-hand")
+        if present(hand):
+            hand.style.transform = ""
+        if gesture is None:
+            return
+        action = gesture_action(self.view)
+        if action is not None:
+            self.act(action)
+
+    def on_cancel(self, *_a: Any) -> None:
+        self.flick.cancel()
+
+
+ui = BakkeUI()
+
+
+def start_table(session: game_session.GameSession) -> None:
+    """Sit down at a new table (from *Dæk bordet*) and show it; the old table goes first."""
+    forget_table()
+    ui.start(session)
+    ui.save()
+    screens.show(SCREEN)
+
+
+def has_saved_table() -> bool:
+    return ui.session is not None or store.read(game_session.STORE_KEYS[GAME]) is not None
+
+
+def forget_table() -> None:
+    ui.stop_timer()
+    ui.session = None
+    game_session.forget(GAME, store)
+
+
+def render(root: Any, **_kw: Any) -> None:
+    ui.render(root)
+
+
+stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
+screens.register(SCREEN, render, title="Bakke")
+
+
+def resume_unfinished_table() -> None:
+    """An unfinished table survives a reload: the boot's resume step goes back to it (if it
+    was the table on show last: app/last_table.py)."""
+    if last_table.should_resume(GAME, store):
+        screens.show(SCREEN)
+
+
+screens.on_resume(resume_unfinished_table)

@@ -1,0 +1,113 @@
+"""The seats of a table being set in *Dæk bordet*: you, people at this phone, the regulars.
+
+Shared by the Bakke and Treere set-ups (pure; each game's setup markup adds its own rules).
+Seats are (name, kind) pairs, kind "human" (a person at this phone) or "regular", the shape
+`game_session.GameSession` takes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from app.game_session import MAX_SEATS
+
+YOU = "Du"  # the default name of your seat (player_settings.DEFAULTS["name"])
+
+
+@dataclass
+class SeatDraft:
+    seats: list[tuple[str, str]] = field(default_factory=list)
+    regular_choice: str = ""  # the regular the *+ Stamgæst* select shows
+
+    @classmethod
+    def first(cls, my_name: str, regulars: list[dict], picks: tuple[str, ...] = ("Lis", "Henning")) -> SeatDraft:
+        """A first table: you against `picks` (the ones seated; else the first two regulars).
+        Without regulars (their module not loaded) a second person sits at the phone."""
+        names = [r["name"] for r in regulars if r["name"] != my_name]
+        chosen = [n for n in picks if n in names] or names[:2]
+        d = cls(seats=[(my_name or YOU, "human")] + [(n, "regular") for n in chosen])
+        if not chosen:
+            d.add_human()
+        d.regular_choice = next(iter(r["name"] for r in d.free_regulars(regulars)), "")
+        return d
+
+    def free_regulars(self, regulars: list[dict]) -> list[dict]:
+        taken = {name for name, _ in self.seats}
+        return [r for r in regulars if r["name"] not in taken]
+
+    def add_regular(self, regulars: list[dict]) -> None:
+        free = self.free_regulars(regulars)
+        if len(self.seats) >= MAX_SEATS or not free:
+            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+        pick = next((r for r in free if r["name"] == self.regular_choice), free[0])
+        self.seats.append((pick["name"], "regular"))
+        rest = self.free_regulars(regulars)
+        self.regular_choice = rest[0]["name"] if rest else ""
+
+    def add_human(self) -> None:
+        """Another person at this phone (pass-and-play). "Du" then names nobody ("Dus tur"
+        is not Danish, and everyone reads "Du" as themselves), so that seat is renamed too."""
+        if len(self.seats) >= MAX_SEATS:
+            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+        for i, (name, kind) in enumerate(self.seats):
+            if kind == "human" and name == YOU:
+                self.seats[i] = (self._free_name(), kind)
+        self.seats.append((self._free_name(), "human"))
+
+    def _free_name(self) -> str:
+        names = {n for n, _ in self.seats}
+        i = 1
+        while f"Spiller {i}" in names:
+            i += 1
+        return f"Spiller {i}"
+
+    def rename(self, index: int, name: str) -> None:
+        """A name typed in place (checked when the table starts: game_session.check_seats)."""
+        if 0 <= index < len(self.seats) and self.seats[index][1] == "human":
+            self.seats[index] = (name, "human")
+
+    def remove(self, index: int, regulars: list[dict]) -> None:
+        if 0 <= index < len(self.seats):
+            del self.seats[index]
+        if not self.regular_choice:
+            free = self.free_regulars(regulars)
+            self.regular_choice = free[0]["name"] if free else ""
+
+
+def _attr(v: object) -> str:
+    return escape(str(v), quote=True)
+
+
+def _seat_html(i: int, name: str, kind: str, descriptions: dict[str, str]) -> str:
+    remove = (f'<button type="button" class="icon-btn" data-action="remove" data-seat="{i}" '
+              f'aria-label="Fjern {_attr(name)}">×</button>')
+    if kind == "human":
+        body = (f'<input type="text" class="name" data-seat="{i}" value="{_attr(name)}" '
+                f'maxlength="20" aria-label="Navn på spiller {i + 1}" autocomplete="off">'
+                f'<span class="kind">ved telefonen</span>')
+    else:
+        body = (f'<span class="reg-name">{escape(name)}</span>'
+                f'<span class="reg-desc">{escape(descriptions.get(name, ""))}</span>')
+    return (f'<li class="setup-seat {kind}" data-testid="setup-seat" data-kind="{kind}" '
+            f'data-player="{_attr(name)}">{body}{remove}</li>')
+
+
+def seats_html(d: SeatDraft, regulars: list[dict]) -> str:
+    """The *Spillere* fieldset: the seats, *+ Spiller*, the regulars' select and *+ Stamgæst*
+    (the same test ids as Snyd's *Dæk bordet*: docs/testids.md)."""
+    descriptions = {r["name"]: r.get("description", "") for r in regulars}
+    seats = "".join(_seat_html(i, n, k, descriptions) for i, (n, k) in enumerate(d.seats))
+    free = d.free_regulars(regulars)
+    full = len(d.seats) >= MAX_SEATS
+    options = "".join(
+        f'<option value="{_attr(r["name"])}"{" selected" if r["name"] == d.regular_choice else ""}>'
+        f'{escape(r["name"])} – {escape(r.get("description", ""))}</option>' for r in free)
+    add = (f'<div class="add-seats">'
+           f'<button type="button" class="btn small" data-action="add-human" data-testid="add-human"'
+           f'{" disabled" if full else ""}>+ Spiller</button>'
+           f'<select data-testid="regular-choice" aria-label="Vælg stamgæst"{" disabled" if not free else ""}>'
+           f'{options}</select>'
+           f'<button type="button" class="btn small" data-action="add-regular" data-testid="add-regular"'
+           f'{" disabled" if full or not free else ""}>+ Stamgæst</button></div>')
+    return (f'<fieldset class="players"><legend>Spillere ({len(d.seats)} af 2–{MAX_SEATS})</legend>'
+            f'<ol class="seats">{seats}</ol>{add}</fieldset>')
