@@ -1,0 +1,490 @@
+"""Perfect Treere: the keep that maximises the chance of winning the pot, exactly (issue 11).
+
+A turn is a finite-horizon decision problem over (dice left to roll, score set aside so far): a
+roll is a multiset of faces, the player sets aside a non-empty sub-multiset of it.  What the
+turn is worth depends only on what finishing with each score is worth to the player (``f``) and
+what busting is worth (T3: over the score to beat, the turn ends): ``plan_turn``.
+
+A round is a row of such turns.  The state a player rolls in is the best qualifying score so far
+``b`` (None before anyone qualifies), whether it is tied, and for a zero how many hold it.  The
+value of finishing with ``x`` is the chance of winning the pot given the players still to roll,
+who play the same way for themselves (backward induction from the last player).  The ends of a
+round (engine/treere/table.py, docs/rules-decisions.md):
+
+* one lowest qualifying score: its holder takes the pot;
+* a tie for the lowest above zero: the same round again, everyone in it (T5, "one tie, all tie")
+  -- worth the round's own value, a fixed point, solved by policy iteration;
+* a tie at zero: a playoff of the tied players alone, in the same order, with no threshold (T5)
+  -- a smaller round, solved the same way;
+* nobody qualifies (*Progressiv*, T6): the next stage, everyone again, with the next threshold.
+
+Antes (T1, T4, T6) change the size of the pot, never who wins it, so the chance of winning the
+pot is the whole objective.  Every player is assumed to play perfectly; ``evaluate`` gives the
+exact chances of a table where some seats play another policy (the naive player of the bench).
+
+Pure Python, no imports beyond the standard library and the Treere rules: it runs in Pyodide.
+Everything is computed lazily and cached, per (players in the round, zero face, stage).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from itertools import combinations, combinations_with_replacement, product
+from math import comb, factorial
+
+from engine.treere.rules import Rules
+from engine.treere.scoring import DICE, face_value
+
+NONE = -1            # the state before anyone in the round has a qualifying score
+
+
+def max_score(zero_face: int) -> int:
+    """The highest possible score: five of the highest face that is not the zero face."""
+    return DICE * (5 if zero_face == 6 else 6)
+
+
+# --- one turn ---------------------------------------------------------------------------------
+
+@cache
+def roll_table(n: int, zero_face: int) -> tuple[tuple[float, tuple[int, ...], tuple[int, ...],
+                                                      tuple[tuple[int, int], ...]], ...]:
+    """Every roll of ``n`` dice as (probability, faces sorted by score, prefix sums of the
+    scores, the distinct (dice kept, score kept) options of its non-empty sub-multisets)."""
+    out = []
+    for faces in combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for face in set(faces):
+            ways //= factorial(faces.count(face))
+        by_score = tuple(sorted(faces, key=lambda f: (face_value(f, zero_face), f)))
+        scores = [face_value(f, zero_face) for f in by_score]
+        prefix = tuple(sum(scores[:c]) for c in range(n + 1))
+        counts: dict[int, int] = {}
+        for s in scores:
+            counts[s] = counts.get(s, 0) + 1
+        options = set()
+        for take in product(*(range(k + 1) for k in counts.values())):
+            c = sum(take)
+            if c:
+                options.add((c, sum(t * s for t, s in zip(take, counts))))
+        out.append((ways / 6 ** n, by_score, prefix, tuple(sorted(options))))
+    return tuple(out)
+
+
+class TurnPlan:
+    """The best play of one turn, given what each final score is worth.
+
+    ``f[x]`` is the value of finishing with score x (0 <= x <= target), ``bust`` the value of
+    going over the target (T3's early end, or over the threshold).  ``value[n][s]`` is the
+    value with n dice still to roll and s set aside.  When ``f`` never rises with the score
+    (the usual case), setting aside c dice is best done with the c lowest (``fast``); otherwise
+    every sub-multiset is tried.  Between equal keeps the first in a fixed order wins (fewest
+    dice, then lowest score), so the plan, its ``outcome`` and ``keep`` always agree.
+    """
+
+    def __init__(self, target: int, f: Sequence[float], bust: float, zero_face: int) -> None:
+        self.target, self.bust, self.zero_face = target, bust, zero_face
+        self.f = tuple(f)
+        if len(self.f) != target + 1:
+            raise ValueError("f needs one value per score 0..target")
+        self.fast = all(a >= b for a, b in zip(self.f, self.f[1:])) and self.f[-1] >= bust
+        top = max_score(zero_face) // DICE
+        pad = [bust] * (top * DICE + 1)
+        self.value: list[list[float]] = [list(self.f)]
+        # padded[n][s]: the value with n dice left and s aside, ``bust`` past the target
+        self.padded = [list(self.f) + pad]
+        for n in range(1, DICE + 1):
+            reach = min(target, top * (DICE - n))  # the most n dice left can have set aside
+            values = self._row(n, reach + 1)
+            self.value.append(values)
+            self.padded.append(values + [bust] * (target + 1 - len(values)) + pad)
+
+    def _row(self, n: int, width: int) -> list[float]:
+        """value[n][s] for s < width: the average over rolls of the best keep."""
+        acc = [0.0] * width
+        padded = self.padded
+        for p, _faces, prefix, options in roll_table(n, self.zero_face):
+            if self.fast:
+                cols = [padded[n - c][prefix[c]:prefix[c] + width] for c in range(1, n + 1)]
+            else:
+                cols = [padded[n - c][x:x + width] for c, x in options]
+            best = list(map(max, *cols)) if len(cols) > 1 else cols[0]
+            acc = [a + p * v for a, v in zip(acc, best)]
+        return acc
+
+    def choose(self, n: int, s: int, roll: int) -> tuple[int, int]:
+        """(dice kept, score kept) for roll number ``roll`` of ``roll_table(n)``, s aside."""
+        _p, _faces, prefix, options = roll_table(n, self.zero_face)[roll]
+        padded = self.padded
+        if self.fast:
+            vals = [padded[n - c][s + prefix[c]] for c in range(1, n + 1)]
+            c = vals.index(max(vals)) + 1
+            return c, prefix[c]
+        vals = [padded[n - c][s + x] for c, x in options]
+        return options[vals.index(max(vals))]
+
+    @property
+    def start(self) -> float:
+        """The value of the turn before its first roll."""
+        return self.value[DICE][0]
+
+    def keep(self, n: int, s: int, faces: Sequence[int]) -> list[int]:
+        """Which of the rolled ``faces`` to set aside (indexes), with ``s`` already aside."""
+        if len(faces) != n or not 1 <= n <= DICE:
+            raise ValueError(f"not a roll of {n} dice: {faces!r}")
+        if s > self.target:  # already over (the engine ends such a turn): keep the lowest
+            return pick(faces, 1, min(face_value(f, self.zero_face) for f in faces),
+                        self.zero_face)
+        wanted = tuple(sorted(faces, key=lambda f: (face_value(f, self.zero_face), f)))
+        for i, roll in enumerate(roll_table(n, self.zero_face)):
+            if roll[1] == wanted:
+                c, x = self.choose(n, s, i)
+                return pick(faces, c, x, self.zero_face)
+        raise ValueError(f"not a roll of {n} dice: {faces!r}")
+
+    def outcome(self) -> tuple[tuple[float, ...], float]:
+        """(P(final score = x) for x = 0..target, P(bust)) when the plan is followed."""
+        return _follow(self.choose, self.target, self.zero_face)
+
+
+def pick(faces: Sequence[int], c: int, x: int, zero_face: int) -> list[int]:
+    """Indexes of ``c`` of ``faces`` whose scores sum to ``x`` (the lowest ones when they do)."""
+    order = sorted(range(len(faces)), key=lambda i: (face_value(faces[i], zero_face), faces[i], i))
+    if sum(face_value(faces[i], zero_face) for i in order[:c]) == x:
+        return sorted(order[:c])
+    for chosen in combinations(order, c):
+        if sum(face_value(faces[i], zero_face) for i in chosen) == x:
+            return sorted(chosen)
+    raise ValueError(f"no {c} of {faces!r} score {x}")
+
+
+def _follow(choose: Callable[[int, int, int], tuple[int, int]], target: int,
+            zero_face: int) -> tuple[tuple[float, ...], float]:
+    """The final-score distribution of a turn played by ``choose`` (forward over the states)."""
+    mass: list[dict[int, float]] = [{} for _ in range(DICE + 1)]
+    mass[DICE][0] = 1.0
+    final = [0.0] * (target + 1)
+    bust = 0.0
+    for n in range(DICE, 0, -1):
+        for s, m in mass[n].items():
+            for i, roll in enumerate(roll_table(n, zero_face)):
+                c, x = choose(n, s, i)
+                p = m * roll[0]
+                if s + x > target:
+                    bust += p
+                elif c == n:
+                    final[s + x] += p
+                else:
+                    row = mass[n - c]
+                    row[s + x] = row.get(s + x, 0.0) + p
+    return tuple(final), bust
+
+
+def _naive_choice(n: int, s: int, i: int, zero_face: int = 3) -> tuple[int, int]:
+    """Every zero face; when there is none, the single lowest die (keep at least one)."""
+    prefix = roll_table(n, zero_face)[i][2]
+    zeros = sum(1 for c in range(1, n + 1) if prefix[c] == 0)
+    return (zeros, 0) if zeros else (1, prefix[1])
+
+
+def naive_keep(faces: Sequence[int], zero_face: int = 3) -> list[int]:
+    """The naive player's keep (indexes): every zero face, else the lowest die."""
+    zeros = [i for i, f in enumerate(faces) if f == zero_face]
+    if zeros:
+        return zeros
+    return [min(range(len(faces)), key=lambda i: (faces[i], i))]
+
+
+@cache
+def naive_outcome(target: int, zero_face: int) -> tuple[tuple[float, ...], float]:
+    """The naive player's final-score distribution against ``target`` (and P(bust))."""
+    return _follow(lambda n, s, i: _naive_choice(n, s, i, zero_face), target, zero_face)
+
+
+@cache
+def zero_chance(zero_face: int) -> float:
+    """P(five zeros) for a player who keeps every zero face: what anyone facing a zero does."""
+    return naive_outcome(0, zero_face)[0][0]
+
+
+# --- one round --------------------------------------------------------------------------------
+
+# A stage whose threshold is this high is solved as the plain game: nobody failing to qualify
+# at it is so rare that the values differ by less than 1e-13 (measured: threshold 24 against
+# the plain game, two players, "spil").  It keeps the chain of stages short.
+PLAIN_FROM = 24
+
+
+def stage_key(rules: Rules, stage: int, playoff: bool) -> tuple[str, int]:
+    """(progression, stage) of a round; plain rounds (and playoffs, and stages with a threshold
+    of PLAIN_FROM or more) are all ("", 1): the same game."""
+    cap = None if playoff else rules.threshold(stage)
+    if cap is None or cap >= min(PLAIN_FROM, max_score(rules.zero_face)):
+        return ("", 1)
+    return (rules.progression or "", stage)
+
+
+def cap_of(key: tuple[str | None, int], zero_face: int) -> int:
+    progression, stage = key
+    if not progression:
+        return max_score(zero_face)
+    return Rules(zero_face=zero_face, progressive=progression).threshold(stage)
+
+
+def next_key(key: tuple[str | None, int], zero_face: int) -> tuple[str | None, int]:
+    progression, stage = key
+    return stage_key(Rules(zero_face=zero_face, progressive=progression or False), stage + 1,
+                     playoff=False)
+
+
+class Round:
+    """A round of ``m`` players in turn order, at one stage, under one zero face.
+
+    ``value[k]``: the chance that position k wins the pot from the start of the round.
+    ``plan(j, b, tied)``: the TurnPlan of position j facing the best qualifying score b (NONE
+    before anyone qualifies), tied or not.  ``turns`` is None for the perfect table; else one
+    entry per position, "optimal" or "naive", and the chances are those of that table
+    (``evaluate``).  ``known``: the round's values when already known (``round_value``): the
+    plans are then built lazily, from the last position back to the one asked for.
+    """
+
+    def __init__(self, m: int, zero_face: int, key: tuple[str | None, int] = ("", 1),
+                 turns: tuple[str, ...] | None = None,
+                 known: Sequence[float] | None = None) -> None:
+        self.m, self.zero_face, self.key, self.turns = m, zero_face, key, turns
+        self.cap = cap_of(key, zero_face)
+        self.q = zero_chance(zero_face)
+        self.progressive = key[0] != "" and self.cap < max_score(zero_face)
+        self.next = self._next_value()
+        self.plans: dict[tuple[int, int, bool], TurnPlan] = {}
+        self.dists: dict[tuple[int, int, bool], tuple[tuple[float, ...], float]] = {}
+        self.seat_values: dict[tuple[int, int, bool], float] = {}  # a seat's chance from its turn
+        if known is not None:
+            self.value = tuple(known)
+            self._start(self.value)
+            return
+        self.value = tuple(1.0 / m for _ in range(m))  # first guess of the replay's value
+        for _ in range(50):
+            old = self.value
+            self._start(old)
+            values, replay = self._forward()
+            # For fixed plays the round is worth W + T * R to each seat: R = W / (1 - T).
+            self.value = tuple((v - replay * r) / (1 - replay) for v, r in zip(values, old))
+            if max(abs(a - b) for a, b in zip(self.value, old)) < 1e-13:
+                break
+
+    def plan(self, j: int, b: int, tied: bool) -> TurnPlan:
+        """The perfect plan of position j in state (b, tied)."""
+        self._ensure(j)
+        return self.plans[(j, b, tied)]
+
+    # the values of the ends of a round
+    def _next_value(self) -> tuple[float, ...]:
+        if not self.progressive:
+            return tuple(0.0 for _ in range(self.m))
+        return self._other(self.m, next_key(self.key, self.zero_face), tuple(range(self.m)))
+
+    def _other(self, m: int, key: tuple[str | None, int], seats: tuple[int, ...]) -> tuple[float, ...]:
+        if self.turns is None:
+            return round_value(m, self.zero_face, key)
+        return evaluate(tuple(self.turns[s] for s in seats), self.zero_face, key).value
+
+    def _playoff(self, seats: tuple[int, ...]) -> tuple[float, ...]:
+        """Values (by rank) of a zero-tie among ``seats``: the seats alone, no threshold."""
+        if len(seats) == 1:
+            return (1.0,)
+        if len(seats) == self.m:
+            return tuple(self._replay)
+        return self._other(len(seats), ("", 1), seats)
+
+    def _zero(self, k: int, j: int, zeros: tuple[int, ...]) -> float:
+        """Seat k's chance when seats ``zeros`` (k among them) hold zero and j.. are to roll:
+        each later seat joins with the chance of five zeros (all keep every zero face)."""
+        rank = zeros.index(k)
+        key = (k, j, zeros if self.turns is not None else (len(zeros), rank))
+        if key in self._zero_cache:
+            return self._zero_cache[key]
+        later = range(j, self.m)
+        total = 0.0
+        if self.turns is None:  # everyone alike: only how many join matters
+            left = self.m - j
+            for a in range(left + 1):
+                p = comb(left, a) * self.q ** a * (1 - self.q) ** (left - a)
+                z = len(zeros) + a
+                total += p * (1.0 if z == 1 else self._replay[k] if z == self.m
+                              else round_value(z, self.zero_face)[rank])
+        else:
+            for joined in product((False, True), repeat=len(later)):
+                p = 1.0
+                for j_in in joined:
+                    p *= self.q if j_in else 1 - self.q
+                seats = zeros + tuple(s for s, j_in in zip(later, joined) if j_in)
+                total += p * self._playoff(seats)[rank]
+        self._zero_cache[key] = total
+        return total
+
+    # backward induction over the positions (lazily), then forward over the states
+    def _start(self, replay: Sequence[float]) -> None:
+        """Forget the plans; the round's replay is worth ``replay`` to each position."""
+        self._replay = tuple(replay)
+        self._zero_cache: dict[tuple, float] = {}
+        self.states = [(NONE, False)] + [(b, t) for b in range(1, self.cap + 1)
+                                         for t in (False, True)]
+        end: list[dict[tuple[int, bool], tuple[float, float]]] = []
+        for k in range(self.m):
+            row: dict[tuple[int, bool], tuple[float, float]] = {(NONE, False): (0.0, self.next[k])}
+            for b, tied in self.states[1:]:
+                row[(b, tied)] = (replay[k], replay[k]) if tied else (1.0, 0.0)
+            end.append(row)
+        # U[j][k][(b, tied)]: seat k's chance (holding b alone, or not) when seat j is to roll
+        self._U = {self.m: end}
+        self._done = self.m  # positions >= _done have their plans
+
+    def _ensure(self, j: int) -> None:
+        while self._done > j:
+            self._step(self._done - 1)
+            self._done -= 1
+
+    def _reachable(self, j: int, b: int, tied: bool) -> bool:
+        if b == NONE:
+            return j == 0 or self.progressive  # later seats face NONE only if all went over
+        return j > 0 and (not tied or j >= 2)  # a tie needs two seats before
+
+    def _step(self, j: int) -> None:
+        after = self._U[j + 1]
+        now = [dict(u) for u in after[:j]]
+        for b, tied in self.states:
+            if not self._reachable(j, b, tied):
+                continue
+            target = self.cap if b == NONE else b
+            own = after[j]
+            f = [self._zero(j, j + 1, (j,))]
+            f += [own[(x, False)][0] for x in range(1, target + 1)]
+            if b != NONE:
+                f[b] = own[(b, True)][0]
+            bust = own[(b, tied)][1]
+            dist, p_bust = self._turn(j, b, tied, target, f, bust)
+            self.seat_values[(j, b, tied)] = sum(d * v for d, v in zip(dist, f)) + p_bust * bust
+            top = target if b == NONE else b - 1  # scores that take the lead
+            for k in range(j):
+                row = after[k]
+                common = sum(dist[x] * row[(x, False)][1] for x in range(1, top + 1))
+                if b != NONE:
+                    common += dist[b] * row[(b, True)][1]
+                hold, not_ = row[(b, tied)]
+                now[k][(b, tied)] = (common + p_bust * hold, common + p_bust * not_)
+        self._U[j] = now
+
+    def _turn(self, j: int, b: int, tied: bool, target: int, f: list[float],
+              bust: float) -> tuple[tuple[float, ...], float]:
+        key = (j, b, tied)
+        kind = "optimal" if self.turns is None else self.turns[j]
+        if kind == "naive":
+            out = naive_outcome(target, self.zero_face)
+        elif self.turns is None:
+            self.plans[key] = TurnPlan(target, f, bust, self.zero_face)
+            out = self.plans[key].outcome()
+        else:  # the perfect player's own plan, from the perfect table of the same shape
+            out = solve(self.m, self.zero_face, self.key).dists_of(j, b, tied)
+        self.dists[key] = out
+        return out
+
+    def dists_of(self, j: int, b: int, tied: bool) -> tuple[tuple[float, ...], float]:
+        self._ensure(j)
+        return self.dists[(j, b, tied)]
+
+    def _forward(self) -> tuple[list[float], float]:
+        """Each seat's chance from the start, and the chance the round is played again."""
+        self._ensure(0)
+        m = self.m
+        mass: dict[tuple, float] = {(NONE, False): 1.0}
+        values = [0.0] * m
+        for j in range(m):
+            new: dict[tuple, float] = {}
+            for state, p in mass.items():
+                if state[0] == 0:  # (0, seats holding zero): only a zero keeps j in
+                    zeros = state[1] + (j,)
+                    values[j] += p * self.q * self._zero(j, j + 1, zeros)
+                    moves = [((0, zeros), p * self.q), (state, p * (1 - self.q))]
+                else:
+                    b, tied = state
+                    dist, p_bust = self.dists[(j, b, tied)]
+                    values[j] += p * self.seat_values[(j, b, tied)]
+                    moves = [((0, (j,)), p * dist[0]), (state, p * p_bust)]
+                    moves += [((x, x == b), p * dist[x]) for x in range(1, len(dist))]
+                for to, q in moves:
+                    if q:
+                        new[to] = new.get(to, 0.0) + q
+            mass = new
+        again = sum(p for s, p in mass.items()
+                    if (s[0] > 0 and s[1]) or (s[0] == 0 and len(s[1]) == m))
+        self.replay = again
+        return values, again
+
+
+def round_value(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> tuple[float, ...]:
+    """The chances of the m positions of a perfect round: from the table of known values when
+    it has them, else solved."""
+    known = KNOWN.get((m, zero_face) + tuple(key))
+    return known if known is not None else solve(m, zero_face, key).value
+
+
+def table_round(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> Round:
+    """The perfect round the regulars play from: lazy when its values are known."""
+    return _table_round(m, zero_face, tuple(key))
+
+
+@lru_cache(maxsize=64)
+def _table_round(m: int, zero_face: int, key: tuple[str | None, int]) -> Round:
+    known = KNOWN.get((m, zero_face) + key)
+    if known is None:
+        return solve(m, zero_face, key)
+    return Round(m, zero_face, key, known=known)
+
+
+# Values of perfect rounds computed once (``python -m engine.treere.bench --table``), so a
+# regular's first decision need not solve the fixed point of the replays: (m, zero face,
+# progression, stage) -> chances by position.  tests/bots/treere checks them against ``solve``.
+KNOWN: dict[tuple, tuple[float, ...]] = {}
+
+
+def solve(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> Round:
+    """The perfect table of ``m`` players (cached).  Under *Progressiv* a stage needs the next
+    one: the chain is solved from its far end back (no deep recursion); within a run of stages
+    with the same threshold ("runder"), once two in a row have the same values the earlier
+    ones of the run are the same round."""
+    key = tuple(key)
+    chain = [key]
+    while chain[-1][0] and (m, zero_face, chain[-1]) not in _SOLVED:
+        chain.append(next_key(chain[-1], zero_face))
+    for i in range(len(chain) - 1, -1, -1):
+        k = chain[i]
+        if (m, zero_face, k) in _SOLVED:
+            continue
+        later = chain[i + 1] if i + 1 < len(chain) else None
+        after = chain[i + 2] if i + 2 < len(chain) else None
+        if (later and after and later[0] and after[0]
+                and cap_of(k, zero_face) == cap_of(later, zero_face) == cap_of(after, zero_face)
+                and _same(_SOLVED[(m, zero_face, later)].value,
+                          _SOLVED[(m, zero_face, after)].value)):
+            _SOLVED[(m, zero_face, k)] = _SOLVED[(m, zero_face, later)]
+        else:
+            _SOLVED[(m, zero_face, k)] = Round(m, zero_face, k)
+    return _SOLVED[(m, zero_face, key)]
+
+
+_SOLVED: dict[tuple, Round] = {}
+
+
+def _same(a: Sequence[float], b: Sequence[float]) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b)) < 1e-14
+
+
+def evaluate(turns: Sequence[str], zero_face: int = 3,
+             key: tuple[str | None, int] = ("", 1)) -> Round:
+    """Exact chances of a table whose seats play ``turns`` ("optimal" / "naive"), in turn order."""
+    return _evaluate(tuple(turns), zero_face, tuple(key))
+
+
+@cache
+def _evaluate(turns: tuple[str, ...], zero_face: int, key: tuple[str | None, int]) -> Round:
+    return Round(len(turns), zero_face, key, turns)
