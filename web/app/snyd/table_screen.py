@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app import clock_feedback, screens
+from app import clock_feedback, last_table, screens
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.local_store import TABLE_KEY, store
@@ -207,6 +207,8 @@ class TableUI:
                 self.set_a_new_table()
                 return
             self.start(saved)
+        if not self.session.remote:
+            last_table.mark("snyd", store)  # a reload comes back here (app/last_table.py)
         self.session.tempo = tempo_factor(self.settings)
         self.stop_timers()  # a repaint of this screen must not leave a second clock ticking
         root.innerHTML = SKELETON
@@ -581,8 +583,9 @@ screens.register(SCREEN, render, title="Bordet")
 
 
 def resume_unfinished_table() -> None:
-    """An unfinished table survives a reload: the boot's resume step goes straight back to it."""
-    if store.read(TABLE_KEY) is not None:
+    """An unfinished table survives a reload: the boot's resume step goes straight back to it
+    (if it was the table on show last: app/last_table.py)."""
+    if last_table.should_resume("snyd", store):
         screens.show(SCREEN)
 
 
