@@ -85,10 +85,11 @@ def engine_of(game: str) -> Any:
     return importlib.import_module(f"engine.{game}")
 
 
-def check_seats(seats: Any, known_regulars: list[str] | None) -> list[tuple[str, str]]:
+def check_seats(seats: Any, known_regulars: Callable[[], list[str]] | None) -> list[tuple[str, str]]:
     """Seats as (name, kind) pairs: 2–8, names trimmed, non-empty, ≤ 20 characters, distinct
-    (case ignored), kinds human/regular, at least one human, regulars among `known_regulars`
-    (None: any name). Pairs may come as tuples, lists or {"name", "kind"} dicts."""
+    (case ignored), kinds human/regular, at least one human, regulars among `known_regulars()`
+    (asked only when there is a regular seat; None: any name). Pairs may come as tuples, lists
+    or {"name", "kind"} dicts."""
     if not isinstance(seats, (list, tuple)) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise IllegalAction(f"Der skal være {MIN_SEATS}–{MAX_SEATS} pladser ved bordet "
                             f"(a table has {MIN_SEATS}–{MAX_SEATS} seats)")
@@ -105,7 +106,7 @@ def check_seats(seats: Any, known_regulars: list[str] | None) -> list[tuple[str,
             raise IllegalAction(f"Ugyldig plads: {shown(kind)} (invalid seat kind)")
         if name.casefold() in seen:
             raise IllegalAction(f"To pladser hedder {name} (two seats share a name)")
-        if kind == "regular" and known_regulars is not None and name not in known_regulars:
+        if kind == "regular" and known_regulars is not None and name not in known_regulars():
             raise IllegalAction(f"{name} er ikke en af stamgæsterne (not a regular)")
         seen.add(name.casefold())
         out.append((name, kind))
@@ -128,10 +129,10 @@ class GameSession:
 
     def __init__(self, game: str, seats: Any, rules: Any = None, seed: int | None = None,
                  regular_factory: Callable[[str, int], Any] | None = None,
-                 first: str | None = None, _table: Any = None):
+                 first: str | None = None, dice: Any = None, _table: Any = None):
         self.game = game
         self.engine = engine_of(game)
-        known = None if regular_factory else self.regular_names(game)
+        known = None if regular_factory else (lambda: self.regular_names(game))
         self.seats = check_seats(seats, known)
         self.rules = self._rules(rules)
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
@@ -140,7 +141,8 @@ class GameSession:
         self.names = [name for name, _ in self.seats]
         self.humans = [name for name, kind in self.seats if kind == "human"]
         self.table = (_table if _table is not None
-                      else self.engine.Table(self.names, self.rules, seed=self.seed, first=first))
+                      else self.engine.Table(self.names, self.rules, seed=self.seed, first=first,
+                                             dice=dice))
         self.regulars = self._make_regulars(regular_factory)
         self.holder = self.humans[0]  # whose view the phone shows (see view())
         self.faults: list[RegularFault] = []
@@ -331,7 +333,7 @@ class GameSession:
             if game is not None and d.get("game") != game:
                 raise ValueError(f"a save of {shown(d.get('game'))}, not {game}")
             engine = engine_of(d.get("game"))
-            known = None if regular_factory else cls.regular_names(d["game"])
+            known = None if regular_factory else (lambda: cls.regular_names(d["game"]))
             seats = check_seats(d.get("seats"), known)
             rules = engine.Rules.from_dict(d.get("rules"))
             log = d.get("log")

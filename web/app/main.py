@@ -27,6 +27,8 @@ TABLE_UI = {
     "indstillinger": "app.settings_screen",
     "vennerne": "app.share_screen",   # the host's lobby: share link, QR code, seats
     "bord": "app.join_screen",        # a friend's phone at the share link
+    "treere": "app.treere.setup_screen",         # Treere's *Dæk bordet*
+    "treere-bordet": "app.treere.table_screen",  # the Treere table (with its Tavlen)
 }
 for name, module in TABLE_UI.items():
     screens.lazy(name, module)

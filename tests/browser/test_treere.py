@@ -1,0 +1,219 @@
+"""Treere on the phone: pass-and-play, a game against a regular to the end, a reload mid-game.
+
+The dice are the table's own seeded dice. The test reads the table's save from localStorage and
+rebuilds the same table in CPython (`GameSession.from_json`, the same replay the app uses), a
+"twin" that is told every move the test makes on the phone; after each move the phone must
+show exactly the twin's view: the same rolled and kept dice, pot, score to beat, seat scores.
+A game with a known seed starts from a save written before the page loads (the app resumes it).
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from app.game_session import GameSession
+from app.treere.announce import score_text
+from app.treere.table_markup import possessive
+from test_table_driver import open_app, tap
+
+KEY = "bodegabordet.treere.table"
+TABLE = '[data-testid="treere-table"]'
+
+DOM_STATE = """() => {
+  const q = (s) => document.querySelector(s);
+  const all = (s) => [...document.querySelectorAll(s)];
+  const val = (els) => els.map(e => Number(e.dataset.value));
+  const seats = {};
+  for (const s of all('[data-testid="seat"]')) seats[s.dataset.player] =
+      s.querySelector('[data-testid="seat-score"]').textContent;
+  return {
+    screen: q('#screen').dataset.screen,
+    turn: (q('[data-testid="turn-line"]') || {}).textContent || '',
+    pot: (q('[data-testid="pot"] b') || {}).textContent || '',
+    beat: (q('[data-testid="to-beat"] b') || {}).textContent || '',
+    rolled: val(all('[data-testid="rolled-die"]')),
+    kept: val(all('[data-testid="kept-die"]')),
+    cup: !!q('[data-testid="flick"]'),
+    seats,
+    over: !!q('[data-testid="new-game"]'),
+    live: (q('#tr-live') || {}).textContent || '',
+  };
+}"""
+
+
+def dom(page) -> dict:
+    return page.evaluate(DOM_STATE)
+
+
+def twin_of(page) -> GameSession:
+    return GameSession.from_json(page.evaluate(f"localStorage.getItem('{KEY}')"), "treere")
+
+
+def expected_score(v: dict, name: str) -> str:
+    if name == v["turn"]:
+        return score_text(v["score"]) if v["kept"] else "…"
+    score = v["scores"].get(name)
+    text = score_text(score) if score is not None else ("ser på" if name not in v["in_round"] else "–")
+    return f"vinder · {text}" if name == v["winner"] else text
+
+
+def same_as_twin(page, twin: GameSession, timeout_s: float = 15) -> dict:
+    """Wait until the phone shows the twin's view (a regular may still be moving); return it."""
+    v = twin.view()
+    want = {"rolled": v["rolled"], "kept": v["kept"] if v["phase"] == "playing" else [],
+            "pot": str(v["pot"]), "beat": "–" if v["to_beat"] is None else score_text(v["to_beat"]),
+            "seats": {p: expected_score(v, p) for p in v["players"]}, "over": v["phase"] == "over"}
+    for _ in range(int(timeout_s * 20)):
+        state = dom(page)
+        got = {k: state[k] for k in want}
+        if got == want:
+            return state
+        page.wait_for_timeout(50)
+    assert got == want
+
+
+def keep_choice(v: dict) -> list[int]:
+    """The test's own simple player: every zero face, else the lowest die."""
+    zero = v["rules"]["zero_face"]
+    zeros = [i for i, f in enumerate(v["rolled"]) if f == zero]
+    return zeros or [min(range(len(v["rolled"])), key=lambda i: v["rolled"][i])]
+
+
+def flick(page) -> None:
+    """A real upward flick of the cup through CDP touch events."""
+    from devtools.browser import swipe
+    box = page.get_by_test_id("flick").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    swipe(page, x, y, x, y - 120, steps=5, step_delay_ms=10)
+
+
+def play_turn_step(page, twin: GameSession, use_flick: bool) -> None:
+    """The person in turn throws (flick or *Kast*) or keeps (taps the dice, *Behold*)."""
+    v = twin.view()
+    who = v["turn"]
+    if "roll" in v["legal"]:
+        state = dom(page)
+        assert state["cup"], "the cup to flick is there when a throw is due"
+        if use_flick:
+            flick(page)
+        else:
+            tap(page, page.get_by_role("button", name="Kast", exact=True))
+        twin.act(who, {"type": "roll"})
+        return
+    chosen = keep_choice(v)
+    dice = page.get_by_test_id("rolled-die")
+    for i in chosen:
+        tap(page, dice.nth(i))
+    assert page.get_by_test_id("rolled-die").nth(chosen[0]).get_attribute("aria-pressed") == "true"
+    tap(page, page.get_by_role("button", name="Behold"))
+    twin.act(who, {"type": "keep", "dice": chosen})
+
+
+def set_treere_table(page, humans: list[str], regulars: int = 0) -> None:
+    """*Dæk bordet* for Treere from the start screen: these people at the phone, n regulars."""
+    tap(page, page.get_by_test_id("game-treere"))
+    page.wait_for_selector('[data-testid="setup"][data-game="treere"]')
+    seats = '[data-testid="setup-seat"]'
+    while page.locator(f'{seats}[data-kind="regular"]').count() > regulars:
+        tap(page, page.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
+    while page.locator(f'{seats}[data-kind="regular"]').count() < regulars:
+        tap(page, page.get_by_test_id("add-regular"))
+    while page.locator(f'{seats}[data-kind="human"]').count() < len(humans):
+        tap(page, page.get_by_test_id("add-human"))
+    inputs = page.locator(f'{seats}[data-kind="human"] input')
+    for i, name in enumerate(humans):
+        inputs.nth(i).fill(name)
+    tap(page, page.get_by_test_id("start-table"))
+    page.wait_for_selector(TABLE)
+
+
+def test_pass_and_play_a_whole_pot_then_a_new_one(phone_page, server, screenshot):
+    page = phone_page
+    open_app(page, server)
+    set_treere_table(page, ["Mette", "Jonas"])
+    twin = twin_of(page)
+    assert [n for n, _ in twin.seats] == ["Mette", "Jonas"] and not twin.regulars
+    screenshot(page, "treere-passplay-start")
+    steps, flicked = 0, False
+    while twin.view()["phase"] == "playing":
+        steps += 1
+        assert steps < 200, "the pot never ended"
+        v = twin.view()
+        state = same_as_twin(page, twin)
+        # Pass-and-play: the phone says big and clear whose turn it is.
+        assert state["turn"] == f"{possessive(v['turn'])} tur – {v['turn']} slår"
+        play_turn_step(page, twin, use_flick=not flicked)
+        flicked = flicked or "roll" in v["legal"]
+        if steps == 3:
+            screenshot(page, "treere-passplay-chosen")
+    state = same_as_twin(page, twin)
+    v = twin.view()
+    assert v["winner"] in ("Mette", "Jonas")
+    assert state["turn"] == f"{v['winner']} vinder puljen!"
+    live = state["live"]
+    assert f"{v['winner']} vinder puljen" in live
+    if any(e["type"] == "early_end" for e in v["events"]):
+        assert "turen slutter" in live, "the early end (T3) is said plainly"
+    if any(e["type"] == "tie" for e in v["events"]):
+        assert "Uafgjort" in live
+    screenshot(page, "treere-passplay-won")
+    # Tavlen: units won and lost this evening.
+    tap(page, page.get_by_role("button", name="Tavlen"))
+    rows = page.get_by_test_id("tally-table").locator("tbody tr")
+    units = {rows.nth(i).get_attribute("data-player"): rows.nth(i).locator(".units").inner_text()
+             for i in range(rows.count())}
+    want = {p: (f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}") for p, n in v["tally"].items()}
+    assert units == want and sum(v["tally"].values()) == 0
+    tap(page, page.get_by_role("button", name="Luk"))
+    tap(page, page.get_by_role("button", name="Nyt spil"))
+    twin.new_game()
+    same_as_twin(page, twin)
+    assert "Spil 2" in dom(page)["live"]
+
+
+def seeded_save(seats: list[tuple[str, str]], seed: int, rules: dict | None = None) -> str:
+    return GameSession("treere", seats, rules, seed=seed).to_json()
+
+
+def test_a_game_against_a_regular_to_the_end_and_a_reload_mid_game(phone_page, server, screenshot):
+    page = phone_page
+    open_app(page, server)
+    seats = [("Mette", "human"), ("Lis", "regular")]
+    # A pot of the seeded table, resumed from its save the way a reload resumes any table.
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, seeded_save(seats, seed=11)])
+    page.reload()
+    page.wait_for_selector(TABLE, timeout=90_000)
+    twin = twin_of(page)
+    reloaded, steps = False, 0
+    while twin.view()["phase"] == "playing":
+        steps += 1
+        assert steps < 200
+        if twin.regular_due():
+            # Lis plays on the phone, with her pauses; then the twin is the phone's save again.
+            page.wait_for_function("() => { const t = document.querySelector('[data-testid=turn-line]');"
+                                   " return t && (t.textContent === 'Din tur' || t.textContent.includes('vinder')); }",
+                                   timeout=60_000)
+            twin = twin_of(page)
+            continue
+        same_as_twin(page, twin, timeout_s=30)
+        v = twin.view()
+        assert v["turn"] == "Mette" and dom(page)["turn"] == "Din tur"
+        if not reloaded and v["kept"]:
+            # Mid-turn: reload; the table resumes exactly where it was.
+            screenshot(page, "treere-regular-before-reload")
+            page.reload()
+            page.wait_for_selector(TABLE, timeout=90_000)
+            assert dom(page)["screen"] == "treere-bordet"
+            same_as_twin(page, twin)
+            reloaded = True
+            continue
+        play_turn_step(page, twin, use_flick=False)
+    same_as_twin(page, twin, timeout_s=30)
+    assert reloaded, "the test reloaded mid-game"
+    v = twin.view()
+    assert v["winner"] in ("Mette", "Lis")
+    screenshot(page, "treere-regular-won")
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
+    assert saved["log"] == twin.table.log, "the phone's table is the twin's, move for move"

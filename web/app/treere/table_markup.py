@@ -1,0 +1,213 @@
+"""The Treere table as HTML from a view (pure; table_screen writes it into the page).
+
+Everything comes from `engine.treere`'s view (every die is public once rolled) plus a
+`TableLook`: what the screen adds (the dice chosen to keep, bubbles, the roll to animate).
+The felt: the pot and the score to beat, a chip per seat (name, score this round, the dice it
+kept), whose turn it is, the rolled dice (tap to choose), the kept dice with the running score.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from app.treere.announce import score_text
+from app.treere.setup_markup import units
+
+# Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
+PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
+             6: (0, 2, 3, 5, 6, 8)}
+FLICK_HINT = "Svirp terningerne op – eller tryk Kast"
+
+
+@dataclass
+class TableLook:
+    """What the screen adds to the view."""
+    humans: tuple[str, ...] = ()           # the people at this phone
+    regulars: tuple[str, ...] = ()
+    selected: frozenset[int] = frozenset()  # indexes of the rolled dice chosen to keep
+    bubbles: dict[str, str] = field(default_factory=dict)  # the regulars' latest words
+    fresh: set[str] = field(default_factory=set)            # bubbles to pop in (new)
+    news: str = ""                          # the latest thing that happened, in words
+    rolling: bool = False                   # the roll on show is new: tumble it in (not reduced)
+
+
+def _attr(v: object) -> str:
+    return escape(str(v), quote=True)
+
+
+def possessive(name: str) -> str:
+    """Danish genitive: "Mettes", "Lis'", "Du" -> "Din"."""
+    if name == "Du":
+        return "Din"
+    return name + ("'" if name[-1:].lower() in ("s", "x", "z") else "s")
+
+
+def die_html(value: int, zero_face: int, extra: str = "", testid: str = "", index: int | None = None,
+             selected: bool = False) -> str:
+    """One die; the zero face carries class `zero` (its pips count nothing, the CSS says 0).
+    With an index it is a button that chooses the die (aria-pressed)."""
+    cells = "".join(f'<i class="{"p" if i in PIP_CELLS[value] else ""}"></i>' for i in range(9))
+    zero = " zero" if value == zero_face else ""
+    worth = "tæller nul" if zero else f"tæller {value}"
+    tid = f' data-testid="{testid}"' if testid else ""
+    if index is None:
+        return (f'<span class="die{zero} {extra}"{tid} data-value="{value}" role="img" '
+                f'aria-label="{value} ({worth})">{cells}</span>')
+    return (f'<button type="button" class="die tr-die{zero}{" chosen" if selected else ""} {extra}"{tid} '
+            f'data-action="choose" data-index="{index}" data-value="{value}" '
+            f'aria-pressed="{"true" if selected else "false"}" aria-label="{value} ({worth})">{cells}</button>')
+
+
+def in_turn_here(v: dict, look: TableLook) -> bool:
+    """A person at this phone is in turn (so the dice answer taps and the buttons are live)."""
+    return v["phase"] == "playing" and v["turn"] in look.humans
+
+
+def running_score(v: dict, look: TableLook) -> tuple[int, int | None]:
+    """(score of the dice kept, score with the chosen ones kept too, or None when none chosen)."""
+    zero = v["rules"]["zero_face"]
+    chosen = [v["rolled"][i] for i in sorted(look.selected) if 0 <= i < len(v["rolled"])]
+    worth = sum(0 if f == zero else f for f in chosen)
+    return v["score"], (v["score"] + worth if chosen else None)
+
+
+def seat_html(v: dict, name: str, look: TableLook) -> str:
+    zero = v["rules"]["zero_face"]
+    classes = ["tr-seat"]
+    playing = name in v["in_round"]
+    if name == v["turn"]:
+        classes.append("turn")
+    if name == v.get("winner"):
+        classes.append("winner")
+    if not playing and v["phase"] == "playing":
+        classes.append("out")
+    if name in look.humans:
+        classes.append("here")
+    score = v["scores"].get(name)
+    if name == v["turn"]:
+        shown, kept = (score_text(v["score"]) if v["kept"] else "…"), v["kept"]
+    elif score is not None:
+        shown, kept = score_text(score), v["kept_by"].get(name, [])
+    else:
+        shown, kept = ("ser på" if not playing and v["phase"] == "playing" else "–"), []
+    if name == v.get("winner"):
+        shown = f"vinder · {shown}"
+    dice = "".join(die_html(f, zero, "mini") for f in kept)
+    bubble = ""
+    if name in look.bubbles:
+        pop = " pop" if name in look.fresh else ""
+        bubble = f'<span class="bubble{pop}" data-testid="bubble">{escape(look.bubbles[name])}</span>'
+    who = "stamgæst" if name in look.regulars else ""
+    return (f'<li class="{" ".join(classes)}" data-testid="seat" data-player="{_attr(name)}"'
+            f'{" data-regular" if who else ""}>'
+            f'<span class="seat-name">{escape(name)}</span>'
+            f'<span class="tr-score" data-testid="seat-score">{escape(shown)}</span>'
+            f'<span class="tr-kept-mini">{dice}</span>{bubble}</li>')
+
+
+def turn_line(v: dict, look: TableLook) -> str:
+    if v["phase"] == "over":
+        return f"{escape(v['winner'])} vinder puljen!" if v.get("winner") else "Spillet er slut"
+    who = v["turn"]
+    if who in look.regulars:
+        return f"{escape(who)} slår …"
+    if len(look.humans) == 1:
+        return "Din tur" if who == look.humans[0] else f"{escape(possessive(who))} tur"
+    return f"{escape(possessive(who))} tur – {escape(who)} slår"  # pass-and-play: say whose
+
+
+def roll_area_html(v: dict, look: TableLook) -> str:
+    zero = v["rules"]["zero_face"]
+    mine = in_turn_here(v, look)
+    if v["rolled"]:
+        rolling = "rolling" if look.rolling else ""
+        if mine:
+            dice = "".join(die_html(f, zero, rolling, "rolled-die", i, i in look.selected)
+                           for i, f in enumerate(v["rolled"]))
+            hint = "Tryk på de terninger, du vil beholde (mindst én)"
+        else:
+            dice = "".join(die_html(f, zero, rolling, "rolled-die") for f in v["rolled"])
+            hint = ""
+        return (f'<div class="tr-rolled" data-testid="rolled">{dice}</div>'
+                f'<p class="tr-hint">{hint}</p>')
+    if mine and "roll" in v["legal"]:
+        left = v["left"]
+        cup = "".join('<span class="die blank"></span>' for _ in range(left))
+        return (f'<div class="tr-cup" data-testid="flick" data-action="roll" '
+                f'aria-hidden="true">{cup}</div><p class="tr-hint">{FLICK_HINT}</p>')
+    return '<div class="tr-rolled empty"></div><p class="tr-hint"></p>'
+
+
+def kept_html(v: dict, look: TableLook) -> str:
+    zero = v["rules"]["zero_face"]
+    if v["phase"] != "playing":
+        return ""
+    kept = "".join(die_html(f, zero, "", "kept-die") for f in v["kept"])
+    now, chosen = running_score(v, look)
+    preview = (f' <span class="tr-preview" data-testid="preview-score">→ {score_text(chosen)}</span>'
+               if chosen is not None else "")
+    return (f'<div class="tr-kept" data-testid="kept"><span class="label">Beholdt</span>'
+            f'<span class="tr-kept-dice">{kept}</span>'
+            f'<span class="tr-running" data-testid="running-score">Score {score_text(now)}{preview}</span></div>')
+
+
+def info_html(v: dict) -> str:
+    beat = v.get("to_beat")
+    beat_text = "–" if beat is None else score_text(beat)
+    stage = ""
+    threshold = v.get("threshold")
+    if threshold is not None:
+        limit = "nul" if threshold == 0 else f"højst {threshold}"
+        stage = f'<span class="tr-threshold" data-testid="threshold">Kan vindes med {limit}</span>'
+
+    return (f'<div class="tr-info">'
+            f'<div class="tr-pot" data-testid="pot" aria-label="Puljen: {units(v["pot"])}">'
+            f'<span class="label">Puljen</span><b>{v["pot"]}</b></div>'
+            f'<div class="tr-beat" data-testid="to-beat" aria-label="At slå: {beat_text}">'
+            f'<span class="label">At slå</span><b>{beat_text}</b></div>{stage}</div>')
+
+
+def felt_html(v: dict, look: TableLook) -> str:
+    seats = "".join(seat_html(v, p, look) for p in v["players"])
+    news = f'<p class="news" data-testid="news">{escape(look.news)}</p>'
+    return (f'{info_html(v)}'
+            f'<ol class="tr-seats" data-count="{len(v["players"])}">{seats}</ol>'
+            f'<div class="tr-play"><p class="tr-turn" data-testid="turn-line">{turn_line(v, look)}</p>'
+            f'{roll_area_html(v, look)}{kept_html(v, look)}</div>{news}')
+
+
+def controls_html(v: dict, look: TableLook) -> str:
+    if v["phase"] == "over":
+        return ('<div class="actions one"><button type="button" class="btn primary" '
+                'data-action="new-game" data-testid="new-game">Nyt spil</button></div>')
+    mine = in_turn_here(v, look)
+    can_keep = mine and "keep" in v["legal"] and bool(look.selected)
+    can_roll = mine and "roll" in v["legal"]
+    n = len(look.selected)
+    keep_label = "Behold" + (f" ({n})" if n else "")
+    return (f'<div class="actions two">'
+            f'<button type="button" class="btn keep" data-action="keep" aria-label="Behold"'
+            f'{"" if can_keep else " disabled"}>{keep_label}</button>'
+            f'<button type="button" class="btn roll" data-action="roll"'
+            f'{"" if can_roll else " disabled"}>Kast</button></div>')
+
+
+def signed(n: int) -> str:
+    """+3, 0, −2 (a real minus sign)."""
+    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
+
+
+def tally_html(v: dict) -> str:
+    """*Tavlen*: each player's units won and lost this evening (net), and pots won."""
+    wins: dict[str, int] = {p: 0 for p in v["players"]}
+    for e in v["events"]:
+        if e.get("type") == "won" and e.get("player") in wins:
+            wins[e["player"]] += 1
+    rows = "".join(
+        f'<tr data-player="{_attr(p)}"><th scope="row">{escape(p)}</th><td class="pots">{wins[p]}</td>'
+        f'<td class="units">{signed(v["tally"][p])}</td></tr>'
+        for p in v["players"])
+    return ('<table class="tally-table" data-testid="tally-table"><caption>Puljer vundet og enheder vundet '
+            '(+) eller tabt (−) i aften</caption><thead><tr><th scope="col">Spiller</th>'
+            '<th scope="col">Puljer</th><th scope="col">Enheder</th></tr></thead>'
+            f'<tbody>{rows}</tbody></table>')

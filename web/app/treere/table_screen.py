@@ -1,0 +1,377 @@
+"""The Treere table screen ("treere-bordet"): thin DOM glue over app.game_session and the pure
+markup (table_markup, announce) and the shared throw gesture (app/flick.py).
+
+It forwards taps and the throw gesture, waits the regulars' pauses, animates a fresh roll
+(instant under *Færre bevægelser*), says every event in the live log and saves the table after
+every change under its own key (`bodegabordet.treere.table`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from app import game_session as gs
+from app import last_table, screens, stylesheet
+from app.browser_storage import ask_persistence, warn
+from app.dom_util import present
+from app.flick import Flick
+from app.game_session import CorruptSave, GameSession
+from app.local_store import store
+from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
+from app.save_status import SaveStatus
+from app.treere.announce import line
+from app.treere.table_markup import TableLook, controls_html, felt_html, tally_html
+from pyodide.ffi import create_once_callable, create_proxy
+
+from engine.errors import IllegalAction
+
+GAME = "treere"
+SCREEN = "treere-bordet"
+SETUP = "treere"
+STYLESHEET = ("treere-css", "./app/treere/treere.css")
+LIVE_LINES = 12
+ROLL_MS = 450  # the tumble of a fresh roll (treere.css .rolling); a regular waits it out too
+
+SKELETON = """
+<section class="treere-table" data-testid="treere-table" aria-label="Treerebordet">
+  <div class="table-bar">
+    <button type="button" class="bar-btn" data-action="leave" aria-label="Forlad bordet">←</button>
+    <span class="bar-title">Treere</span>
+    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">Tavlen</button>
+  </div>
+  <p class="save-failed" id="tr-save-failed" data-testid="save-failed" role="status" hidden></p>
+  <div class="felt-wrap"><div class="felt-area tr-felt" id="tr-felt" data-testid="table"></div></div>
+  <div class="controls" id="tr-controls"></div>
+  <p class="toast" id="tr-toast" role="alert"></p>
+  <div class="visually-hidden" id="tr-live" aria-live="polite" aria-atomic="false" role="log"></div>
+  <div class="tally-panel" id="tr-tally" data-testid="tally" hidden></div>
+</section>
+"""
+
+
+def choose(selected: frozenset[int], index: int, n: int) -> frozenset[int]:
+    """Tap a rolled die: chosen to keep, or not any more."""
+    if not 0 <= index < n:
+        return selected
+    return selected - {index} if index in selected else selected | {index}
+
+
+def roll_key(v: dict) -> tuple:
+    """Which roll a choice of dice belongs to: a new roll (or turn) forgets the choice."""
+    return (v["game_no"], v["round_no"], v["turn"], len(v["kept"]), tuple(v["rolled"]))
+
+
+class TreereUI:
+    def __init__(self) -> None:
+        self.session: GameSession | None = None
+        self.look = TableLook()
+        self.key: tuple = ()
+        self.settings: dict = {}
+        self.timer: Any = None
+        self.timer_key: object = None
+        self.flick = Flick()
+        self.flicked_at = -1e9  # a flick's own click must not throw twice
+        self.saving = SaveStatus()
+        self.pending_toast = ""
+        self._handlers: dict[str, Any] = {}
+        self._mounted = False
+
+    def handler(self, name: str, fn: Any) -> Any:
+        if name not in self._handlers:
+            self._handlers[name] = create_proxy(fn)
+        return self._handlers[name]
+
+    def el(self, id_: str) -> Any:
+        return js.document.getElementById(id_)
+
+    # ---------- the session ----------
+    def start(self, session: GameSession) -> None:
+        self.stop_timers()
+        self.session = session
+        self.look = TableLook(humans=tuple(session.humans), regulars=tuple(session.regulars))
+        session.seen = len(session.table.events)  # what is on the table already needs no news
+        self.key = ()
+
+    def load_saved(self) -> GameSession | None:
+        return gs.load(GAME, store, warn=warn)
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        if self.saving.ask_persist():
+            ask_persistence()
+        ok = gs.save(self.session, store)
+        self.saving.after_save(ok, store.last_failure)
+        line_el = self.el("tr-save-failed")
+        if present(line_el) and line_el.textContent != self.saving.line:
+            line_el.textContent = self.saving.line
+            line_el.hidden = not self.saving.line
+
+    def read_settings(self) -> dict:
+        settings, problem = load_settings(store)
+        if problem:
+            warn(f"Bodegabordet: {problem}")
+            self.pending_toast = SETTINGS_RESET
+        return settings
+
+    @property
+    def reduced(self) -> bool:
+        if self.settings.get("reduced_motion"):
+            return True
+        try:
+            return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        except Exception:  # noqa: BLE001 - no matchMedia: the player's setting alone decides
+            return False
+
+    # ---------- drawing ----------
+    def render(self, root: Any) -> None:
+        self.settings = self.read_settings()
+        if self.session is None:
+            try:
+                saved = self.load_saved()
+            except CorruptSave as exc:
+                screens.show(SETUP, notice=str(exc))
+                return
+            if saved is None:
+                screens.show(SETUP)
+                return
+            self.start(saved)
+        self.stop_timers()
+        last_table.mark(GAME, store)  # a reload comes back to this table (app/last_table.py)
+        root.innerHTML = SKELETON
+        section = root.querySelector(".treere-table")
+        if self.settings.get("reduced_motion"):
+            section.classList.add("reduced")
+        section.addEventListener("click", self.handler("click", self.on_click))
+        felt = self.el("tr-felt")
+        felt.addEventListener("pointerdown", self.handler("down", self.on_down))
+        felt.addEventListener("pointercancel", self.handler("cancel", self.on_cancel))
+        if not self._mounted:  # the finger may come up anywhere
+            js.window.addEventListener("pointerup", self.handler("up", self.on_up))
+            self._mounted = True
+        # Show the news of the last move once more (e.g. after a reload: who won, who rolled).
+        last = self.session.view().get("last")
+        self.look.news = (line(last) or "") if last else ""
+        self.refresh()
+        if self.pending_toast:
+            self.toast(self.pending_toast)
+            self.pending_toast = ""
+
+    def on_screen(self) -> bool:
+        return screens.current() == SCREEN and present(self.el("tr-felt"))
+
+    def take_news(self) -> None:
+        look = self.look
+        for e in self.session.news():
+            kind = e.get("type")
+            if kind == "new_game":
+                look.bubbles = {}
+            said = line(e)
+            if said:
+                self.say(said)
+                if kind not in ("roll", "keep"):
+                    look.news = said
+                elif kind == "keep":
+                    look.news = ""
+            if kind == "roll" and not self.reduced:
+                look.rolling = True
+            for who, words in self.session.lines(e):
+                look.bubbles.pop(who, None)  # the latest speaker goes last
+                look.bubbles[who] = words
+                look.fresh.add(who)
+                self.say(f"{who}: {words}")
+        while len(look.bubbles) > 3:  # only the latest three speakers keep a bubble
+            look.bubbles.pop(next(iter(look.bubbles)))
+
+    def say(self, text: str) -> None:
+        live = self.el("tr-live")
+        if present(live):
+            p = js.document.createElement("p")
+            p.textContent = text
+            live.append(p)
+            while live.childElementCount > LIVE_LINES:
+                live.firstElementChild.remove()
+
+    def refresh(self) -> None:
+        if self.session is None or not self.on_screen():
+            return
+        self.take_news()
+        v = self.session.view()
+        key = roll_key(v)
+        if key != self.key:
+            self.key, self.look.selected = key, frozenset()
+        self.el("tr-felt").innerHTML = felt_html(v, self.look)
+        self.el("tr-controls").innerHTML = controls_html(v, self.look)
+        self.look.rolling, self.look.fresh = False, set()  # drawn once with their motion
+        panel = self.el("tr-tally")
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html(v)
+        for fault in self.session.new_faults():
+            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
+            self.toast(fault.line)
+        self.save()
+        self.schedule()
+
+    def redraw_choice(self) -> None:
+        """Only the dice, the kept line and the buttons change when a die is chosen."""
+        v = self.session.view()
+        self.el("tr-felt").innerHTML = felt_html(v, self.look)
+        self.el("tr-controls").innerHTML = controls_html(v, self.look)
+
+    def tally_panel_html(self, v: dict) -> str:
+        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(v) +
+                '<button type="button" class="btn" data-action="tally">Luk</button></div>')
+
+    def toast(self, text: str) -> None:
+        t = self.el("tr-toast")
+        if present(t):
+            t.textContent = text
+
+    # ---------- the regulars' pace ----------
+    def stop_timers(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer, self.timer_key = None, None
+
+    def schedule(self) -> None:
+        who = self.session.regular_due()
+        if who is None:
+            return
+        key = len(self.session.table.events)
+        if self.timer is not None and self.timer_key == key:
+            return
+        self.stop_timers()
+        tempo = tempo_factor(self.settings)
+        delay = self.session.pause_ms(tempo) + (0 if self.reduced else int(ROLL_MS * min(tempo, 1.0)))
+        self.timer_key = key
+        self.timer = js.setTimeout(create_once_callable(self.regular_moves), delay)
+
+    def regular_moves(self, *_a: Any) -> None:
+        self.timer, self.timer_key = None, None
+        if self.session is None or not self.on_screen():
+            return
+        try:
+            self.session.play_regular()
+        except IllegalAction:
+            return  # nothing is due any more
+        self.refresh()
+
+    # ---------- taps and the throw ----------
+    def me(self) -> str | None:
+        """The person at this phone whose turn it is (pass-and-play: whoever is in turn)."""
+        v = self.session.view()
+        return v["turn"] if v["turn"] in self.session.humans else None
+
+    def throw(self) -> None:
+        who = self.me()
+        if who is None:
+            raise IllegalAction("Det er ikke din tur (not your turn)")
+        self.session.act(who, {"type": "roll"})
+
+    def on_click(self, ev: Any) -> None:
+        target = ev.target.closest("[data-action]")
+        if not present(target) or target.disabled or self.session is None:
+            return
+        action = target.getAttribute("data-action")
+        try:
+            if action == "choose":
+                v = self.session.view()
+                self.look.selected = choose(self.look.selected, int(target.getAttribute("data-index")),
+                                            len(v["rolled"]))
+                self.redraw_choice()
+                return
+            if action == "keep":
+                who = self.me()
+                if who is None or not self.look.selected:
+                    raise IllegalAction("Vælg mindst én terning at beholde (choose at least one die)")
+                self.session.act(who, {"type": "keep", "dice": sorted(self.look.selected)})
+            elif action == "roll":
+                if target.getAttribute("data-testid") == "flick" and js.performance.now() - self.flicked_at < 600:
+                    return  # the flick threw already; this is its click
+                self.throw()
+            elif action == "new-game":
+                self.session.new_game()
+            elif action == "tally":
+                self.toggle_tally()
+                return
+            elif action == "leave":
+                self.save()
+                self.stop_timers()
+                screens.show(screens.START)
+                return
+            else:
+                return
+        except IllegalAction as exc:
+            self.toast(str(exc))
+            return
+        self.toast("")
+        self.refresh()
+
+    def toggle_tally(self) -> None:
+        panel = self.el("tr-tally")
+        panel.hidden = not panel.hidden
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html(self.session.view())
+        bar = js.document.querySelector('.treere-table .table-bar [data-action="tally"]')
+        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+
+    def on_down(self, ev: Any) -> None:
+        if not present(ev.target.closest('[data-testid="flick"]')):
+            return
+        self.flick.down(float(ev.clientX), float(ev.clientY), float(js.performance.now()))
+
+    def on_cancel(self, *_a: Any) -> None:
+        self.flick.cancel()
+
+    def on_up(self, ev: Any) -> None:
+        if not self.flick.active or self.session is None or not self.on_screen():
+            self.flick.cancel()
+            return
+        if self.flick.up(float(ev.clientX), float(ev.clientY), float(js.performance.now())) != "flick":
+            return  # a tap is the cup's click (data-action="roll")
+        self.flicked_at = float(js.performance.now())
+        try:
+            self.throw()
+        except IllegalAction as exc:
+            self.toast(str(exc))
+            return
+        self.toast("")
+        self.refresh()
+
+
+ui = TreereUI()
+
+
+def start_table(session: GameSession) -> None:
+    """Sit down at a new Treere table (from *Dæk bordet*): the old one is replaced."""
+    ui.start(session)
+    ui.save()
+    screens.show(SCREEN)
+
+
+def has_saved_table() -> bool:
+    return ui.session is not None or store.read(gs.STORE_KEYS[GAME]) is not None
+
+
+def forget_table() -> None:
+    ui.stop_timers()
+    ui.session = None
+    gs.forget(GAME, store)
+
+
+def render(root: Any, **_kw: Any) -> None:
+    ui.render(root)
+
+
+stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
+screens.register(SCREEN, render, title="Treere")
+
+
+def resume_unfinished_table() -> None:
+    """After a reload the app goes straight back to an unfinished Treere table (when it was
+    the table on show last: app/last_table.py)."""
+    if last_table.should_resume(GAME, store):
+        screens.show(SCREEN)
+
+
+screens.on_resume(resume_unfinished_table)
