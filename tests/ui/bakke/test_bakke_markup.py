@@ -145,13 +145,13 @@ def test_news_becomes_lines_bubbles_and_one_tumble():
     look = TableLook(single="Mette")
     said = absorb(look, t.events, lambda e: [("Henning", "Skål!")] if e["type"] == "throw" else [])
     assert said == ["Spil 1 – Du begynder", "Du kaster alle seks terninger: 1 1 3 3 4 5",
-                    "To 1'ere ud af spillet", "Du samler to 3'ere op"]
+                    "To ettere ud af spillet", "Du samler to treere op"]
     assert look.roll and look.bubbles == {"Henning": "Skål!"} and look.fresh == {"Henning"}
-    assert look.news.endswith("Du samler to 3'ere op")
+    assert look.news.endswith("Du samler to treere op")
 
 
 @pytest.mark.parametrize("event, line", [
-    ({"type": "throw", "player": "Kaj", "mode": "one", "faces": [4]}, "Kaj slår en 4'er"),
+    ({"type": "throw", "player": "Kaj", "mode": "one", "faces": [4]}, "Kaj slår en firer"),
     ({"type": "videre", "player": "Kaj"}, "Kaj: Videre!"),
     ({"type": "out", "player": "Kaj"}, "Kaj er ude – ingen terninger tilbage"),
     ({"type": "fejl", "player": "Lis", "against": "Kaj", "faces": [2, 5]},
@@ -159,7 +159,7 @@ def test_news_becomes_lines_bubbles_and_one_tumble():
     ({"type": "fejl", "player": "Lis", "against": "Mette", "faces": [2]},
      "Fejl! Lis dømmer fejl mod dig: du tager én terning op"),
     ({"type": "game_over", "loser": "Kaj"}, "Kaj sidder tilbage med terninger og giver en Tuborg"),
-    ({"type": "pick_up", "player": "Mette", "face": 6, "count": 3}, "Du samler tre 6'ere op"),
+    ({"type": "pick_up", "player": "Mette", "face": 6, "count": 3}, "Du samler tre seksere op"),
 ])
 def test_event_lines(event, line):
     assert event_line(event, me="Mette") == line

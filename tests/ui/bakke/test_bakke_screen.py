@@ -119,7 +119,7 @@ def test_a_tap_acts_for_the_holder_and_is_saved_at_once(screen):
     click(screen, "throw")  # Jonas's turn now: the phone is his
     restored = game_session.GameSession.from_json(screen.storage.data[KEY], "bakke")
     assert restored.view(None)["hands"] == {"Mette": 2, "Jonas": 7}
-    assert "Jonas samler to 4&#x27;ere op" in screen.nodes["felt-area"].innerHTML
+    assert "Jonas samler to firere op" in screen.nodes["felt-area"].innerHTML
 
 
 def test_an_illegal_tap_is_said_and_changes_nothing(screen):

@@ -45,7 +45,7 @@ def test_a_regular_plays_in_its_turn_and_speaks(table_of):
     assert s.regular_due() == "Henning"
     assert s.play_regular() == {"type": "throw"}
     said = absorb(look, s.news(), s.lines)
-    assert said == ["Henning slår en 5'er", "Henning samler to 5'ere op"]  # B4: a twin
+    assert said == ["Henning slår en femmer", "Henning samler to femmere op"]  # B4: a twin
     assert look.bubbles == {"Henning": "Henning siger skål"}
 
 

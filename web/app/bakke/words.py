@@ -6,7 +6,7 @@ videre, out, fejl, game_over); a line per event goes to the live log and the fel
 """
 from __future__ import annotations
 
-NUMBERS = {1: "én", 2: "to", 3: "tre", 4: "fire", 5: "fem", 6: "seks", 7: "syv", 8: "otte",
+NUMBERS = {1: "en", 2: "to", 3: "tre", 4: "fire", 5: "fem", 6: "seks", 7: "syv", 8: "otte",
            9: "ni", 10: "ti", 11: "elleve", 12: "tolv"}
 
 
@@ -14,9 +14,14 @@ def number(n: int) -> str:
     return NUMBERS.get(n, str(n))
 
 
+# The faces as the table says them (the words of engine/snyd/speech.py and the regulars').
+SINGULAR = {1: "etter", 2: "toer", 3: "treer", 4: "firer", 5: "femmer", 6: "sekser"}
+PLURAL = {1: "ettere", 2: "toere", 3: "treere", 4: "firere", 5: "femmere", 6: "seksere"}
+
+
 def faces_word(face: int, count: int) -> str:
-    """ "en 4'er", "to 4'ere" (the table's way of saying faces)."""
-    return f"en {face}'er" if count == 1 else f"{number(count)} {face}'ere"
+    """ "en femmer", "to femmere"."""
+    return f"en {SINGULAR[face]}" if count == 1 else f"{number(count)} {PLURAL[face]}"
 
 
 def dice_word(count: int) -> str:
