@@ -29,6 +29,8 @@ TABLE_UI = {
     "bord": "app.join_screen",        # a friend's phone at the share link
     "treere": "app.treere.setup_screen",         # Treere's *Dæk bordet*
     "treere-bordet": "app.treere.table_screen",  # the Treere table (with its Tavlen)
+    "bakke": "app.bakke.setup_screen",           # Bakke's *Dæk bordet*
+    "bakke-bordet": "app.bakke.table_screen",    # the Bakke table (with its Tavlen)
 }
 for name, module in TABLE_UI.items():
     screens.lazy(name, module)
