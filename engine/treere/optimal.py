@@ -32,6 +32,7 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial
 
+from engine.treere.optimal_data import KNOWN, KNOWN_FIRST
 from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, face_value
 
@@ -258,7 +259,9 @@ class Round:
         self.plans: dict[tuple[int, int, bool], TurnPlan] = {}
         self.dists: dict[tuple[int, int, bool], tuple[tuple[float, ...], float]] = {}
         self.seat_values: dict[tuple[int, int, bool], float] = {}  # a seat's chance from its turn
+        self._first: tuple[tuple[float, ...], float] | None = None
         if known is not None:
+            self._first = KNOWN_FIRST.get((m, zero_face) + tuple(key))
             self.value = tuple(known)
             self._start(self.value)
             return
@@ -274,7 +277,9 @@ class Round:
 
     def plan(self, j: int, b: int, tied: bool) -> TurnPlan:
         """The perfect plan of position j in state (b, tied)."""
-        self._ensure(j)
+        if not self._reachable(j, b, tied):
+            raise ValueError(f"position {j} never rolls in state {(b, tied)}")
+        self._ensure(j, b, tied)
         return self.plans[(j, b, tied)]
 
     # the values of the ends of a round
@@ -322,57 +327,67 @@ class Round:
         self._zero_cache[key] = total
         return total
 
-    # backward induction over the positions (lazily), then forward over the states
+    # backward induction over the positions (lazily, state by state), then forward
     def _start(self, replay: Sequence[float]) -> None:
         """Forget the plans; the round's replay is worth ``replay`` to each position."""
         self._replay = tuple(replay)
         self._zero_cache: dict[tuple, float] = {}
+        self.plans.clear()
+        self.dists.clear()
+        self.seat_values.clear()
         self.states = [(NONE, False)] + [(b, t) for b in range(1, self.cap + 1)
                                          for t in (False, True)]
-        end: list[dict[tuple[int, bool], tuple[float, float]]] = []
-        for k in range(self.m):
-            row: dict[tuple[int, bool], tuple[float, float]] = {(NONE, False): (0.0, self.next[k])}
-            for b, tied in self.states[1:]:
-                row[(b, tied)] = (replay[k], replay[k]) if tied else (1.0, 0.0)
-            end.append(row)
-        # U[j][k][(b, tied)]: seat k's chance (holding b alone, or not) when seat j is to roll
-        self._U = {self.m: end}
-        self._done = self.m  # positions >= _done have their plans
+        # _rows[(j, state)][k] = seat k's chance (holding b alone, or not) when seat j is to
+        # roll in ``state``; None: j never rolls in that state (then it is j + 1's row)
+        self._rows: dict[tuple[int, tuple[int, bool]], dict[int, tuple[float, float]] | None] = {}
 
-    def _ensure(self, j: int) -> None:
-        while self._done > j:
-            self._step(self._done - 1)
-            self._done -= 1
+    def _u(self, j: int, k: int, state: tuple[int, bool]) -> tuple[float, float]:
+        if j == self.m:  # the round is over
+            b, tied = state
+            if b == NONE:
+                return 0.0, self.next[k]
+            return (self._replay[k], self._replay[k]) if tied else (1.0, 0.0)
+        if (j, state) not in self._rows:
+            self._make(j, state)
+        row = self._rows[(j, state)]
+        return self._u(j + 1, k, state) if row is None else row[k]
 
     def _reachable(self, j: int, b: int, tied: bool) -> bool:
         if b == NONE:
             return j == 0 or self.progressive  # later seats face NONE only if all went over
         return j > 0 and (not tied or j >= 2)  # a tie needs two seats before
 
-    def _step(self, j: int) -> None:
-        after = self._U[j + 1]
-        now = [dict(u) for u in after[:j]]
-        for b, tied in self.states:
-            if not self._reachable(j, b, tied):
-                continue
-            target = self.cap if b == NONE else b
-            own = after[j]
+    def _make(self, j: int, state: tuple[int, bool]) -> None:
+        """Seat j's plan in ``state`` and what it leaves the seats before it."""
+        b, tied = state
+        if not self._reachable(j, b, tied):
+            self._rows[(j, state)] = None
+            return
+        target = self.cap if b == NONE else b
+        u = self._u
+        if j == 0 and self._first is not None:  # the first seat's values, known: no look ahead
+            f, bust = list(self._first[0]), self._first[1]
+        else:
             f = [self._zero(j, j + 1, (j,))]
-            f += [own[(x, False)][0] for x in range(1, target + 1)]
+            f += [u(j + 1, j, (x, False))[0] for x in range(1, target + 1)]
             if b != NONE:
-                f[b] = own[(b, True)][0]
-            bust = own[(b, tied)][1]
-            dist, p_bust = self._turn(j, b, tied, target, f, bust)
-            self.seat_values[(j, b, tied)] = sum(d * v for d, v in zip(dist, f)) + p_bust * bust
-            top = target if b == NONE else b - 1  # scores that take the lead
-            for k in range(j):
-                row = after[k]
-                common = sum(dist[x] * row[(x, False)][1] for x in range(1, top + 1))
-                if b != NONE:
-                    common += dist[b] * row[(b, True)][1]
-                hold, not_ = row[(b, tied)]
-                now[k][(b, tied)] = (common + p_bust * hold, common + p_bust * not_)
-        self._U[j] = now
+                f[b] = u(j + 1, j, (b, True))[0]
+            bust = u(j + 1, j, state)[1]
+        dist, p_bust = self._turn(j, b, tied, target, f, bust)
+        self.seat_values[(j, b, tied)] = sum(d * v for d, v in zip(dist, f)) + p_bust * bust
+        top = target if b == NONE else b - 1  # scores that take the lead
+        row = {}
+        for k in range(j):
+            common = sum(dist[x] * u(j + 1, k, (x, False))[1] for x in range(1, top + 1))
+            if b != NONE:
+                common += dist[b] * u(j + 1, k, (b, True))[1]
+            hold, not_ = u(j + 1, k, state)
+            row[k] = (common + p_bust * hold, common + p_bust * not_)
+        self._rows[(j, state)] = row
+
+    def _ensure(self, j: int, b: int, tied: bool) -> None:
+        if (j, (b, tied)) not in self._rows:
+            self._make(j, (b, tied))
 
     def _turn(self, j: int, b: int, tied: bool, target: int, f: list[float],
               bust: float) -> tuple[tuple[float, ...], float]:
@@ -389,12 +404,11 @@ class Round:
         return out
 
     def dists_of(self, j: int, b: int, tied: bool) -> tuple[tuple[float, ...], float]:
-        self._ensure(j)
+        self._ensure(j, b, tied)
         return self.dists[(j, b, tied)]
 
     def _forward(self) -> tuple[list[float], float]:
         """Each seat's chance from the start, and the chance the round is played again."""
-        self._ensure(0)
         m = self.m
         mass: dict[tuple, float] = {(NONE, False): 1.0}
         values = [0.0] * m
@@ -407,6 +421,7 @@ class Round:
                     moves = [((0, zeros), p * self.q), (state, p * (1 - self.q))]
                 else:
                     b, tied = state
+                    self._ensure(j, b, tied)
                     dist, p_bust = self.dists[(j, b, tied)]
                     values[j] += p * self.seat_values[(j, b, tied)]
                     moves = [((0, (j,)), p * dist[0]), (state, p * p_bust)]
@@ -441,10 +456,10 @@ def _table_round(m: int, zero_face: int, key: tuple[str | None, int]) -> Round:
     return Round(m, zero_face, key, known=known)
 
 
-# Values of perfect rounds computed once (``python -m engine.treere.bench --table``), so a
-# regular's first decision need not solve the fixed point of the replays: (m, zero face,
-# progression, stage) -> chances by position.  tests/bots/treere checks them against ``solve``.
-KNOWN: dict[tuple, tuple[float, ...]] = {}
+def first_values(rnd: Round) -> tuple[tuple[float, ...], float]:
+    """What each final score (and going over) is worth to the first seat of a solved round."""
+    plan = rnd.plan(0, NONE, False)
+    return plan.f, plan.bust
 
 
 def solve(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> Round:
