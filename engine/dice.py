@@ -73,6 +73,11 @@ class Dice:
         """Scripted faces used so far (saves keep it, so a resumed script goes on where it was)."""
         return self._next
 
+    def state(self) -> tuple[Any, ...]:
+        """Everything that decides the faces to come, for a table's ``==`` (replay tests):
+        two ``Dice`` with equal states throw the same faces from here on."""
+        return (self.seed, tuple(self.scripted), self._next, self._rng.getstate())
+
 
 def check_name(name: object) -> str:
     """A player's name: a non-empty text."""

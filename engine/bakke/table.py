@@ -294,8 +294,7 @@ class Table:
 
     def _state(self) -> dict[str, Any]:
         state = {k: v for k, v in vars(self).items() if k != "dice"}
-        d = self.dice
-        state["dice"] = (d.seed, d.scripted, d.used, d._rng.getstate())
+        state["dice"] = self.dice.state()
         return state
 
     def __eq__(self, other: object) -> bool:
