@@ -145,3 +145,19 @@ def test_many_random_games_end(faults):
             longest = max(longest, play_game(t, rng, max_steps=20_000, fejl_weight=0.1))
             t.act(t.players[0], NEW)
     assert t.game_no == 31 and longest < 20_000
+
+
+def test_every_list_in_an_event_is_the_one_the_view_copies():
+    """view.py copies one list per event kind (LIST_IN_EVENT): no kind may hold another."""
+    from engine.bakke.view import LIST_IN_EVENT
+    rng = random.Random(5)
+    t = Table(list(NAMES), seed=5)
+    for _ in range(5):
+        play_game(t, rng, fejl_weight=0.3)
+        t.act(t.players[0], NEW)
+    kinds = {e["type"] for e in t.events}
+    assert {"throw", "fejl", "new_game", "game_over", "ones_out", "pick_up", "out",
+            "videre"} <= kinds
+    for e in t.events:
+        lists = {k for k, v in e.items() if isinstance(v, (list, dict))}
+        assert lists <= {LIST_IN_EVENT.get(e["type"])}, e
