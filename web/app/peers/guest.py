@@ -41,6 +41,7 @@ class GuestSession:
         self.seat: str | None = None  # the player this phone is, once welcomed
         self.seats: list[dict[str, Any]] = []   # the lobby: who sits where, connected or not
         self.started = False
+        self.game: str | None = None  # the host's game, from its lobby (None before the first)
         self.pending: dict[str, Any] | None = None  # {"id", "action"} sent, not yet answered
         self.error: str | None = None  # the last error, Danish, for the screen
         self.error_code: str | None = None
@@ -79,11 +80,12 @@ class GuestSession:
         return encode("hello", name=self.name, token=self.token)
 
     def act(self, action: dict[str, Any]) -> str:
-        """The player's bid or *Løft* as a frame; it stays ``pending`` until the host answers."""
+        """The player's move (a bid, a throw, a keep …) as a frame; it stays ``pending`` until
+        the host answers."""
         if self.pending is not None:
             raise IllegalAction("Vent, værten har ikke svaret endnu (an action is pending)")
-        if not is_action(action):
-            raise IllegalAction("Du kan byde eller løfte (you may bid or call)")
+        if not is_action(action, self.game):
+            raise IllegalAction("Det træk findes ikke i dette spil (not an action of this game)")
         self._last_act += 1
         self.pending = {"id": self._last_act, "action": dict(action)}
         self._pending_at = self.clock()
@@ -134,6 +136,7 @@ class GuestSession:
             if msg["seq"] > self._lobby_seq:
                 self._lobby_seq = msg["seq"]
                 self.seats, self.started = msg["seats"], msg["started"]
+                self.game = msg.get("game", "snyd")
             return []
         if kind == "update":
             return self._update(msg)
@@ -152,6 +155,8 @@ class GuestSession:
     def _update(self, msg: dict[str, Any]) -> list[str]:
         if msg["view"]["me"] != self.seat:
             raise ProtocolError("bad_field", "Visningen er ikke din plads (view of another seat)")
+        if self.game is not None and msg["view"]["game"] != self.game:
+            raise ProtocolError("bad_field", "Visningen er af et andet spil (view of another game)")
         result = self._sync.apply(msg)
         if result == "gap":
             return [] if self._resync_at is not None else [self._resync()]

@@ -19,7 +19,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from app.peers.protocol import SEATS_MAX, ProtocolError, decode_from_guest, encode, is_name
+from app.peers.protocol import (
+    GAMES,
+    SEATS_MAX,
+    ProtocolError,
+    decode_from_guest,
+    encode,
+    is_action,
+    is_name,
+)
 from app.peers.view_sync import Outbox
 
 from engine.errors import IllegalAction
@@ -84,9 +92,13 @@ class _Channel:
 class HostRoom:
     """A table with friends, seen from the host's phone."""
 
-    def __init__(self, host: str, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, host: str, clock: Callable[[], float] = time.monotonic,
+                 game: str = "snyd") -> None:
         if not is_name(host):
             raise IllegalAction("Værten skal have et navn på 1–20 tegn (host needs a name)")
+        if game not in GAMES:
+            raise IllegalAction(f"Ukendt spil: {game!r:.20} (unknown game)")
+        self.game = game  # which engine's table: said in every lobby, and the actions it takes
         self.clock = clock
         self.seats: list[RoomSeat] = [RoomSeat(host, "host", since=clock())]
         self.table: TableLike | None = None
@@ -222,7 +234,7 @@ class HostRoom:
     def to_dict(self) -> dict[str, Any]:
         """The seats as plain JSON, for the host's phone to store beside its table: after a
         reload the same tokens let every guest back into its seat."""
-        return {"seats": [{"player": s.player, "kind": s.kind, "token": s.token,
+        return {"game": self.game, "seats": [{"player": s.player, "kind": s.kind, "token": s.token,
                            "last_act": s.last_act, "waiting": s.waiting} for s in self.seats]}
 
     @classmethod
@@ -235,7 +247,7 @@ class HostRoom:
             host = entries[0]
             if host["kind"] != "host":
                 raise ValueError("the first seat is the host's")
-            room = cls(host["player"], clock)
+            room = cls(host["player"], clock, data.get("game", "snyd"))
             for e in entries[1:]:
                 if (e["kind"] not in ("guest", "regular") or type(e["last_act"]) is not int
                         or type(e["waiting"]) is not bool
@@ -329,6 +341,10 @@ class HostRoom:
         if action_id <= seat.last_act:
             raise ProtocolError("replay", "Den handling er allerede modtaget (old action id)",
                                 action_id)
+        if not is_action(action, self.game):
+            # Well-formed for some game, not this one: refused before the engine sees it.
+            raise ProtocolError("bad_field", "Det træk findes ikke i dette spil (not an action "
+                                "of this game)", action_id)
         try:
             self.table.act(seat.player, action)
         except IllegalAction as err:
@@ -356,7 +372,7 @@ class HostRoom:
             if seat.channel is not None and only in (None, seat):
                 self._channels[seat.channel].put(encode(
                     "lobby", seq=seat.outbox.next_seq(), started=self.table is not None,
-                    seats=seats))
+                    seats=seats, game=self.game))
 
     def _error(self, ch: _Channel, err: ProtocolError) -> None:
         ch.put(encode("error", code=err.code, message=err.message[:500], id=err.id))

@@ -144,14 +144,50 @@ def is_name(x: Any) -> bool:
             and x.isprintable())
 
 
-def is_action(x: Any) -> bool:
-    """The engine action dict as the table screen sends it; the seat is never in it."""
-    if not isinstance(x, dict) or x.get("type") not in ("bid", "call"):
-        return False
-    if x["type"] == "call":
-        return set(x) == {"type"}
+GAMES = ("snyd", "bakke", "treere")  # the tables a peer room can carry
+TREERE_DICE = 5  # a Treere keep names indexes into the last roll of at most five dice
+
+
+def _bare(x: dict[str, Any]) -> bool:
+    return set(x) == {"type"}
+
+
+def _is_bid(x: dict[str, Any]) -> bool:
     return (set(x) == {"type", "quantity", "face"} and whole(1, QUANTITY_MAX)(x["quantity"])
             and (x["face"] is None or whole(1, 6)(x["face"])))
+
+
+def _is_fejl(x: dict[str, Any]) -> bool:
+    return set(x) == {"type", "against"} and is_name(x["against"])
+
+
+def _is_keep(x: dict[str, Any]) -> bool:
+    dice = x.get("dice")
+    return (set(x) == {"type", "dice"} and isinstance(dice, list)
+            and 1 <= len(dice) <= TREERE_DICE and all(whole(0, TREERE_DICE - 1)(i) for i in dice)
+            and len(set(dice)) == len(dice))
+
+
+# Per game, the actions a guest may send and the exact shape of each (docs/protocol.md "act").
+# Not on the wire: Snyd's ``timeout`` (the host's clock makes it) and ``new_game`` of Bakke and
+# Treere (the host starts the next game, as it deals in Snyd).
+ACTIONS: dict[str, dict[str, Callable[[dict[str, Any]], bool]]] = {
+    "snyd": {"bid": _is_bid, "call": _bare},
+    "bakke": {"throw": _bare, "throw_all": _bare, "videre": _bare, "fejl": _is_fejl},
+    "treere": {"roll": _bare, "keep": _is_keep},
+}
+
+
+def is_action(x: Any, game: str | None = None) -> bool:
+    """An engine action dict as a table screen sends it, of ``game`` (any game's when None);
+    the seat is never in it."""
+    if not isinstance(x, dict) or not isinstance(x.get("type"), str):
+        return False
+    for g in GAMES if game is None else (game,):
+        check = ACTIONS.get(g, {}).get(x["type"])
+        if check is not None and check(x):
+            return True
+    return False
 
 
 def is_event_list(x: Any) -> bool:
@@ -161,7 +197,7 @@ def is_event_list(x: Any) -> bool:
 
 def is_view_fields(x: Any) -> bool:
     """A seat's view without its events (the engine's view contract, docs/views.md)."""
-    return (isinstance(x, dict) and len(x) <= VIEW_KEYS_MAX and x.get("game") == "snyd"
+    return (isinstance(x, dict) and len(x) <= VIEW_KEYS_MAX and x.get("game") in GAMES
             and is_name(x.get("me")) and "events" not in x)
 
 
@@ -211,6 +247,7 @@ FROM_HOST: dict[str, dict[str, Check]] = {
 # Host -> guest fields a message may leave out (checked like the others when present).
 OPTIONAL_FROM_HOST: dict[str, dict[str, Check]] = {
     "update": {"clock": is_clock},  # only while a turn's clock runs (S41)
+    "lobby": {"game": one_of(*GAMES)},  # the host always sends it; absent means "snyd"
 }
 
 
