@@ -21,6 +21,7 @@ from pathlib import Path
 
 from engine.treere import Rules, Table, optimal
 from engine.treere.bots import REGULARS, Player, naive, regular
+from engine.treere.optimal import Round
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -118,17 +119,32 @@ def import_seconds() -> float:
     return statistics.median(runs)
 
 
-def write_table(sizes: range, zero_faces: tuple[int, ...] = (3,)) -> Path:
-    """Solve the plain rounds and write engine/treere/optimal_data.py."""
+def table_entries(m: int, zero_face: int, progression: str) -> dict[tuple, Round]:
+    """The solved rounds to keep for m players: the plain game, or every stage of a
+    progression that is a round of its own (a "runder" stage equal to the next is left out:
+    optimal.round_value looks further along its run)."""
+    if not progression:
+        return {(m, zero_face, "", 1): optimal.solve(m, zero_face)}
+    first = optimal.stage_key(Rules(zero_face=zero_face, progressive=progression), 1, False)
+    optimal.solve(m, zero_face, first)
+    return {(mm, zf) + key: rnd for (mm, zf, key), rnd in optimal._SOLVED.items()
+            if mm == m and zf == zero_face and key[0] == progression and rnd.key == key}
+
+
+def write_table(sizes: range, zero_faces: tuple[int, ...] = (3,),
+                progressions: tuple[str, ...] = ("", "spil", "runder")) -> Path:
+    """Solve the rounds and write engine/treere/optimal_data.py."""
     known, first = {}, {}
     for zero_face in zero_faces:
-        for m in sizes:
-            start = time.perf_counter()
-            rnd = optimal.solve(m, zero_face)
-            key = (m, zero_face, "", 1)
-            known[key] = rnd.value
-            first[key] = optimal.first_values(rnd)
-            print(f"  solved {key} in {time.perf_counter() - start:.1f} s", flush=True)
+        for progression in progressions:
+            for m in sizes:
+                start = time.perf_counter()
+                entries = table_entries(m, zero_face, progression)
+                for key, rnd in sorted(entries.items()):
+                    known[key] = rnd.value
+                    first[key] = optimal.first_values(rnd)
+                print(f"  solved m={m}, zero {zero_face}, {progression or 'plain'}: "
+                      f"{len(entries)} rounds in {time.perf_counter() - start:.1f} s", flush=True)
     path = Path(optimal.__file__).with_name("optimal_data.py")
     head = path.read_text().split("KNOWN: dict")[0]
     lines = [head + "KNOWN: dict[tuple, tuple[float, ...]] = {"]

@@ -439,8 +439,23 @@ class Round:
 def round_value(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> tuple[float, ...]:
     """The chances of the m positions of a perfect round: from the table of known values when
     it has them, else solved."""
-    known = KNOWN.get((m, zero_face) + tuple(key))
-    return known if known is not None else solve(m, zero_face, key).value
+    found = known_key(m, zero_face, tuple(key))
+    return KNOWN[found] if found else solve(m, zero_face, key).value
+
+
+def known_key(m: int, zero_face: int, key: tuple) -> tuple | None:
+    """The key of optimal_data's entry for this round, if any.  The table leaves out a "runder"
+    stage that equals the next one (the same threshold, values equal: ``solve``'s shortcut), so
+    the run of stages with the same threshold is looked along."""
+    while True:
+        if (m, zero_face) + key in KNOWN:
+            return (m, zero_face) + key
+        if key[0] != "runder":
+            return None
+        later = next_key(key, zero_face)
+        if later[0] != "runder" or cap_of(later, zero_face) != cap_of(key, zero_face):
+            return None
+        key = later
 
 
 def table_round(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> Round:
@@ -450,10 +465,10 @@ def table_round(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1
 
 @lru_cache(maxsize=64)
 def _table_round(m: int, zero_face: int, key: tuple[str | None, int]) -> Round:
-    known = KNOWN.get((m, zero_face) + key)
-    if known is None:
+    found = known_key(m, zero_face, key)
+    if found is None:
         return solve(m, zero_face, key)
-    return Round(m, zero_face, key, known=known)
+    return Round(m, zero_face, found[2:], known=KNOWN[found])
 
 
 def first_values(rnd: Round) -> tuple[tuple[float, ...], float]:
