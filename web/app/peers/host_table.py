@@ -34,20 +34,21 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.peers.host import HostRoom
+from app.peers.host_seats import (  # noqa: F401 (AWAY_LINE, BACK_LINE, COVER_GRACE_S re-exported)
+    AUTO_DEAL_S,
+    AWAY_LINE,
+    BACK_LINE,
+    COVER_GRACE_S,
+    STAND_IN_STYLE,
+    Absences,
+    check_link,
+)
+from app.peers.host_seats import open_room as open_draft_room
 from app.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
 from app.snyd.table_session import CorruptSave, News, Session
 from app.snyd.table_setup import Seat
 
 from engine.snyd import IllegalAction, Rules
-
-COVER_GRACE_S = 5.0   # without a clock: an away guest's turn waits this long for its person
-AUTO_DEAL_S = {"reveal": 12.0, "game_over": 20.0}  # time to read the verdict, then a new deal
-STAND_IN_STYLE = "careful"  # Grethe's temper: a stand-in should not bluff away a friend's dice
-LINK_MAX = 8            # entries in ``link`` (the transport's own keys)
-LINK_CHARS = 200        # characters per ``link`` value
-
-AWAY_LINE = "{} er væk – en stamgæst tager turen"
-BACK_LINE = "{} er tilbage ved bordet"
 
 # Set by the transport's owner: called with every HostTable that load_table restores.
 on_restore: Callable[[HostTable], None] | None = None
@@ -57,15 +58,7 @@ def open_room(seats: list[Seat], clock: Callable[[], float] = time.monotonic) ->
     """A lobby from the *Dæk bordet* draft: its one person is the host, its regulars sit down;
     friends take the other seats by the share link. IllegalAction if the draft has no single
     person (pass-and-play seats belong on one phone)."""
-    people = [s for s in seats if s.kind == "human"]
-    if len(people) != 1:
-        raise IllegalAction("Ved et bord med vennerne sidder kun du ved denne telefon "
-                            "(one person at the host's phone)")
-    room = HostRoom(people[0].name.strip(), clock)
-    for s in seats:
-        if s.kind == "regular":
-            room.seat_regular(s.name)
-    return room
+    return open_draft_room([(s.name, s.kind) for s in seats], clock)
 
 
 class _RoomTable:
@@ -108,9 +101,8 @@ class HostTable(Session):
         self.guests = [s.name for s in self.seats if s.kind == "guest"]
         self.stand_ins: dict[str, Any] = {}
         self.link: dict[str, str] = {}   # the transport's keys, saved with the table
-        self._covering: set[str] = set()  # away guests a stand-in has played for
+        self.absences = Absences()  # away guests, and those a stand-in has played for
         self._notes: list[News] = []
-        self._connections: dict[str, str] = {}
         self._turn_at: tuple[object, float] | None = None     # (turn key, when it began)
         self._verdict_at: tuple[int, float] | None = None     # (events, when the cups lifted)
 
@@ -137,7 +129,7 @@ class HostTable(Session):
         self.room, self.now = room, room.clock
         room.turn_clock = self._turn_clock
         room.after_act = self._guest_acted
-        self._connections = self.connections()
+        self.absences.reset(room)
 
     # ---------- who is who ----------
     def connections(self) -> dict[str, str]:
@@ -254,21 +246,16 @@ class HostTable(Session):
         """Tick the room; an away guest that is back gets a line. True if a badge changed."""
         if self.room is None:
             return False
-        self.room.tick()
-        now = self.connections()
-        for player in sorted(self._covering):
-            if now.get(player) == "connected":
-                self._covering.discard(player)
-                self._note(player, BACK_LINE.format(player))
-        changed, self._connections = now != self._connections, now
+        changed, back = self.absences.watch(self.room)
+        for player, line in back:
+            self._note(player, line)
         return changed
 
     def _cover(self, now: float) -> bool:
         """An away guest's due turn, played by its stand-in. True if it played."""
         v = self.view()
         player = v["turn"]
-        if (v["phase"] != "bidding" or player not in self.guests
-                or self._connections.get(player) != "away"):
+        if v["phase"] != "bidding" or player not in self.guests or not self.absences.away(player):
             return False
         if self.clock is not None:
             due = self.clock.key == self._turn_key(v) and self.clock.expired(now)
@@ -286,9 +273,9 @@ class HostTable(Session):
             self.table.act(player, {"type": "timeout"})
         if self.clock is not None:
             self.clock.stop()
-        if player not in self._covering:
-            self._covering.add(player)
-            self._note(player, AWAY_LINE.format(player))
+        line = self.absences.cover(player)
+        if line is not None:
+            self._note(player, line)
         return True
 
     def _stand_in(self, player: str) -> Any:
@@ -332,16 +319,12 @@ class HostTable(Session):
         hello again. Any flaw -> CorruptSave."""
         table = super().from_dict(d, regular_factory)
         try:
-            link = d.get("link", {})
-            if (not isinstance(link, dict) or len(link) > LINK_MAX
-                    or not all(isinstance(k, str) and isinstance(v, str) and len(v) <= LINK_CHARS
-                               for k, v in link.items())):
-                raise ValueError("the transport's link is malformed")
+            link = check_link(d.get("link", {}))
             if not isinstance(d.get("room"), dict):
                 raise TypeError("the room is missing")
             room = HostRoom.from_dict(d["room"], table.adapter, clock)
             table._attach(room)
-            table.link = dict(link)
+            table.link = link
             table._start_turn()
         except Exception as exc:  # noqa: BLE001
             raise CorruptSave(f"{type(exc).__name__}: {exc}") from None

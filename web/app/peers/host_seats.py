@@ -1,0 +1,97 @@
+"""What every host's table with friends shares, whichever game it holds (Snyd's HostTable in
+host_table.py, Bakke's and Treere's HostGameTable in game_host.py):
+
+- ``open_room``: the lobby from a *Dæk bordet* draft (its one person hosts, its regulars sit);
+- ``check_link``: the transport's keys saved with the table (bounded: a save is outside input);
+- ``Absences``: which guests are away, which of them a stand-in regular has covered, and the
+  table's lines when one goes and comes back;
+- the timings: how long an away guest's turn waits, how long a verdict stays before the host's
+  phone starts the next game by itself.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from app.peers.host import HostRoom
+
+from engine.errors import IllegalAction
+
+COVER_GRACE_S = 5.0   # without a clock: an away guest's turn waits this long for its person
+# Time to read the verdict, then the host's phone deals (Snyd) or starts the next game itself,
+# so a dozing host does not stall the guests.
+AUTO_DEAL_S = {"reveal": 12.0, "game_over": 20.0}
+STAND_IN_STYLE = "careful"  # Grethe's temper: a stand-in should not gamble a friend's evening
+LINK_MAX = 8            # entries in a table's ``link`` (the transport's own keys)
+LINK_CHARS = 200        # characters per ``link`` value
+
+AWAY_LINE = "{} er væk – en stamgæst tager turen"
+BACK_LINE = "{} er tilbage ved bordet"
+
+
+def open_room(seats: Iterable[tuple[str, str]], clock: Callable[[], float] = time.monotonic,
+              game: str = "snyd") -> HostRoom:
+    """A lobby from the *Dæk bordet* draft's (name, kind) seats: its one person ("human") is
+    the host, its regulars sit down; friends take the other seats by the share link.
+    IllegalAction if the draft has no single person (pass-and-play seats belong on one phone)."""
+    seats = list(seats)
+    people = [name for name, kind in seats if kind == "human"]
+    if len(people) != 1:
+        raise IllegalAction("Ved et bord med vennerne sidder kun du ved denne telefon "
+                            "(one person at the host's phone)")
+    room = HostRoom(people[0].strip(), clock, game)
+    for name, kind in seats:
+        if kind == "regular":
+            room.seat_regular(name)
+    return room
+
+
+def check_link(link: Any) -> dict[str, str]:
+    """A saved table's ``link`` (relay room, host key …) as a fresh dict; ValueError if it is
+    not a small mapping of short strings."""
+    if (not isinstance(link, dict) or len(link) > LINK_MAX
+            or not all(isinstance(k, str) and isinstance(v, str) and len(v) <= LINK_CHARS
+                       for k, v in link.items())):
+        raise ValueError("the transport's link is malformed")
+    return dict(link)
+
+
+class Absences:
+    """The guests' connections as the host's table last saw them, and who a stand-in covered.
+
+    ``watch(room)`` ticks the room (a guest gone too long turns "away") and returns whether a
+    badge changed plus the lines for covered guests who are back; ``cover(player)`` is called
+    each time a stand-in plays for ``player`` and returns the line to say the first time.
+    """
+
+    def __init__(self) -> None:
+        self.connections: dict[str, str] = {}
+        self.covering: set[str] = set()
+
+    def reset(self, room: HostRoom) -> None:
+        self.connections = _connections(room)
+
+    def watch(self, room: HostRoom) -> tuple[bool, list[tuple[str, str]]]:
+        room.tick()
+        now = _connections(room)
+        back = []
+        for player in sorted(self.covering):
+            if now.get(player) == "connected":
+                self.covering.discard(player)
+                back.append((player, BACK_LINE.format(player)))
+        changed, self.connections = now != self.connections, now
+        return changed, back
+
+    def away(self, player: str) -> bool:
+        return self.connections.get(player) == "away"
+
+    def cover(self, player: str) -> str | None:
+        if player in self.covering:
+            return None
+        self.covering.add(player)
+        return AWAY_LINE.format(player)
+
+
+def _connections(room: HostRoom) -> dict[str, str]:
+    return {s.player: s.connection for s in room.seats if not s.waiting}
