@@ -3,9 +3,11 @@
 Per rule set (S44) and per regular: the share of games lost at a 4-seat table against three Simpel
 (fair share 25%) and heads-up against one Simpel (fair share 50%), with a 95% Wilson interval;
 decision time per regular (median, p95) in CPython; the Øvebord odds for a 6-player, 6-dice
-table recomputed on every bid; and the same decision/odds timings inside Pyodide in Chromium
-(`--no-pyodide` to skip). Every game is a fresh table with its own seed; the regular's seat
+table recomputed on every bid. Every game is a fresh table with its own seed; the regular's seat
 rotates and the opener is drawn by the table, so no seat is favoured.
+
+The same timings inside Pyodide in Chromium are `python bench/snyd_regulars.py`: `engine/` stays
+pure (it imports nothing of `devtools/` or the browser), so the browser run lives in `bench/`.
 """
 
 from __future__ import annotations
@@ -148,27 +150,8 @@ def timing_suite(games: int = 40) -> dict[str, Any]:
     return {"decisions": decision_times(), "practice": practice_cost(), "games_per_s": games_per_s}
 
 
-PYODIDE_CODE = """
-from engine.snyd import bench
-bench.timing_suite()
-"""
-
-
-def run_in_pyodide() -> dict[str, Any]:
-    """`timing_suite()` inside the self-hosted Pyodide in headless Chromium (devtools.browser)."""
-    from playwright.sync_api import sync_playwright
-
-    from devtools import browser as bt
-    with bt.serve() as server, sync_playwright() as p:
-        chromium = bt.launch(p)
-        try:
-            page = bt.pyodide_page(chromium, server.url)
-            return bt.run_in_pyodide(page, PYODIDE_CODE)
-        finally:
-            chromium.close()
-
-
-def print_timings(cpython: dict[str, Any], pyodide: dict[str, Any] | None) -> None:
+def print_timings(cpython: dict[str, Any], pyodide: dict[str, Any] | None = None) -> None:
+    """The timing tables; ``pyodide`` (bench/snyd_regulars.py) adds its columns beside CPython's."""
     print("\n# Decision time per decide() call from cold caches, 4 seats vs Simpel, all rule sets")
     print("# (Pyodide's clock is coarsened to 0.1 ms in the browser)")
     print(f"{'player':<8} {'CPython median':>15} {'p95':>9} {'Pyodide median':>15} {'p95':>9}")
@@ -200,7 +183,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--regulars", default=",".join(r["name"] for r in REGULARS))
     parser.add_argument("--seats", default="4,2", help="table sizes to play (4 and heads-up 2)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-pyodide", action="store_true", help="skip the run inside Pyodide")
     parser.add_argument("--no-timing", action="store_true", help="skip the timing sections")
     args = parser.parse_args(argv)
     names = [n for n in args.regulars.split(",") if n]
@@ -220,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"   {1 / seats:.0%}   ({time.perf_counter() - start:.0f} s)", flush=True)
     if args.no_timing:
         return 0
-    print_timings(timing_suite(), None if args.no_pyodide else run_in_pyodide())
+    print_timings(timing_suite())  # the Pyodide columns: python bench/snyd_regulars.py
     return 0
 
 

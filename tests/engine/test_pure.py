@@ -1,0 +1,42 @@
+"""engine/ is pure: it runs the same in CPython and Pyodide, so no module of it imports the
+browser (js, pyodide, pyscript), the dev tools, the server or the UI (issue 11)."""
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FORBIDDEN = {"devtools", "relay", "js", "pyodide", "pyscript", "playwright", "app"}
+
+
+def imported_roots(tree: ast.AST) -> set[str]:
+    """Top-level names of every import in ``tree``: statements anywhere (functions too) and
+    ``__import__``/``importlib.import_module`` calls with a literal name."""
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Name) and node.func.id == "__import__")
+                   or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module"))):
+            roots.add(node.args[0].value.split(".")[0])
+    return roots
+
+
+def test_the_checker_sees_every_kind_of_import():
+    code = ("import js\nfrom devtools.browser import serve\n"
+            "def f():\n    import relay.rooms\n    __import__('pyodide.ffi')\n"
+            "    importlib.import_module('app.screens')\nfrom . import sibling\n")
+    assert imported_roots(ast.parse(code)) == {"js", "devtools", "relay", "pyodide", "app"}
+
+
+def test_no_engine_module_imports_the_browser_devtools_relay_or_ui():
+    modules = sorted((ROOT / "engine").rglob("*.py"))
+    assert len(modules) > 10 and ROOT / "engine" / "snyd" / "bench.py" in modules
+    bad = {}
+    for path in modules:
+        found = imported_roots(ast.parse(path.read_text(encoding="utf-8"))) & FORBIDDEN
+        if found:
+            bad[str(path.relative_to(ROOT))] = sorted(found)
+    assert bad == {}
