@@ -12,6 +12,8 @@ import json
 import pathlib
 import sys
 
+import pytest
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from app.game_session import GameSession
 from app.treere.announce import score_text
@@ -55,8 +57,7 @@ def expected_score(v: dict, name: str) -> str:
     if name == v["turn"]:
         return score_text(v["score"]) if v["kept"] else "…"
     score = v["scores"].get(name)
-    text = score_text(score) if score is not None else ("ser på" if name not in v["in_round"] else "–")
-    return f"vinder · {text}" if name == v["winner"] else text
+    return score_text(score) if score is not None else ("ser på" if name not in v["in_round"] else "–")
 
 
 def same_as_twin(page, twin: GameSession, timeout_s: float = 15) -> dict:
@@ -103,10 +104,14 @@ def play_turn_step(page, twin: GameSession, use_flick: bool) -> None:
         twin.act(who, {"type": "roll"})
         return
     chosen = keep_choice(v)
-    dice = page.get_by_test_id("rolled-die")
     for i in chosen:
-        tap(page, dice.nth(i))
-    assert page.get_by_test_id("rolled-die").nth(chosen[0]).get_attribute("aria-pressed") == "true"
+        tap(page, page.get_by_test_id("rolled-die").nth(i))
+        # Each tap redraws the dice: the next tap goes to the new ones.
+        page.wait_for_function("i => document.querySelectorAll('[data-testid=rolled-die]')[i]"
+                               "?.getAttribute('aria-pressed') === 'true'", arg=i, timeout=5_000)
+    pressed = page.evaluate("[...document.querySelectorAll('[data-testid=rolled-die]')]"
+                            ".flatMap((d, i) => d.getAttribute('aria-pressed') === 'true' ? [i] : [])")
+    assert pressed == chosen
     tap(page, page.get_by_role("button", name="Behold"))
     twin.act(who, {"type": "keep", "dice": chosen})
 
@@ -152,6 +157,7 @@ def test_pass_and_play_a_whole_pot_then_a_new_one(phone_page, server, screenshot
     v = twin.view()
     assert v["winner"] in ("Mette", "Jonas")
     assert state["turn"] == f"{v['winner']} vinder puljen!"
+    assert page.locator(f'[data-testid="seat"][data-player="{v["winner"]}"] [data-testid="winner"]').count() == 1
     live = state["live"]
     assert f"{v['winner']} vinder puljen" in live
     if any(e["type"] == "early_end" for e in v["events"]):
@@ -217,3 +223,92 @@ def test_a_game_against_a_regular_to_the_end_and_a_reload_mid_game(phone_page, s
     screenshot(page, "treere-regular-won")
     saved = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
     assert saved["log"] == twin.table.log, "the phone's table is the twin's, move for move"
+
+
+def mid_turn_save(seats: list[tuple[str, str]], seed: int) -> str:
+    """A seeded table played in CPython until the last seat (a person) has kept dice and
+    rolled again: every seat before it has a score and kept dice on show."""
+    s = GameSession("treere", seats, seed=seed)
+    last = seats[-1][0]
+    for _ in range(400):
+        v = s.view()
+        if v["turn"] == last and v["kept"] and v["rolled"]:
+            return s.to_json()
+        if v["phase"] != "playing":
+            s.new_game()
+        elif s.regular_due():
+            s.play_regular()
+        else:
+            s.act(v["turn"], {"type": "roll"} if "roll" in v["legal"] else {"type": "keep", "dice": [0]})
+    raise AssertionError("no such moment in this seed")
+
+
+BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const all = (s) => [...document.querySelectorAll(s)].map(box);
+  return {seats: all('[data-testid="seat"]'), dice: all('[data-testid="rolled-die"]'),
+          bubbles: [...document.querySelectorAll('[data-testid="bubble"]')].map(
+              e => [box(e), box(e.closest('[data-testid="seat"]'))]),
+          kept: all('[data-testid="kept-die"]'), buttons: all('.treere-table button'),
+          controls: box(document.querySelector('#tr-controls')),
+          felt: box(document.querySelector('#tr-felt')),
+          turn: box(document.querySelector('[data-testid="turn-line"]')),
+          info: box(document.querySelector('.tr-info')),
+          width: innerWidth, height: innerHeight, scroll: document.documentElement.scrollWidth};
+}"""
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def inside(a, outer) -> bool:
+    return a[0] >= outer[0] - 1 and a[1] >= outer[1] - 1 and a[2] <= outer[2] + 1 and a[3] <= outer[3] + 1
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_the_table_at_2_and_8_seats_upright_and_sideways_has_nothing_overlapping(phone_page, server, screenshot, n):
+    page = phone_page
+    names = ["Mette", "Jonas", "Sofie"][: max(1, n - 5)]
+    regulars = ["Henning", "Grethe", "Kaj", "Ronni", "Lis"][: n - len(names)]
+    # The phone's person sits last, so everyone else has a score when the shot is taken.
+    seats = [(r, "regular") for r in regulars] + [(h, "human") for h in names]
+    open_app(page, server)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, mid_turn_save(seats, seed=21 + n)])
+    for orientation, size in (("portrait", {"width": 412, "height": 839}),
+                              ("landscape", {"width": 839, "height": 412})):
+        page.set_viewport_size(size)
+        page.reload()
+        page.wait_for_selector(TABLE, timeout=90_000)
+        page.get_by_test_id("rolled-die").first.wait_for()
+        b = page.evaluate(BOXES)
+        screenshot(page, f"treere-{n}-seats-{orientation}")
+        assert len(b["seats"]) == n and b["scroll"] <= b["width"]
+        screen = [0, 0, b["width"], b["height"]]
+        things = b["seats"] + b["dice"] + b["kept"] + [b["turn"], b["info"]]
+        for i, a in enumerate(things):
+            assert inside(a, b["felt"]), f"{orientation}: {a} is outside the felt"
+            for c in things[i + 1:]:
+                assert not overlap(a, c), f"{orientation}: {a} overlaps {c}"
+            assert not overlap(a, b["controls"]), f"{orientation}: {a} is under the buttons"
+        for button in b["buttons"]:
+            assert inside(button, screen)
+            assert button[3] - button[1] >= 44 or button in b["dice"], "a tap target is 44 px high"
+    # The last person keeps all: the round ends and the regulars speak. Their words stay
+    # inside their own seat, upright and sideways.
+    for i in range(page.get_by_test_id("rolled-die").count()):
+        tap(page, page.get_by_test_id("rolled-die").nth(i))
+    tap(page, page.get_by_role("button", name="Behold"))
+    page.get_by_test_id("bubble").first.wait_for()
+    for orientation, size in (("landscape", {"width": 839, "height": 412}),
+                              ("portrait", {"width": 412, "height": 839})):
+        page.set_viewport_size(size)
+        b = page.evaluate(BOXES)
+        screenshot(page, f"treere-{n}-seats-{orientation}-words")
+        assert b["bubbles"], "a regular said something"
+        for words, seat in b["bubbles"]:
+            assert inside(words, seat), f"{orientation}: words outside their seat"
+        for i, a in enumerate(b["seats"]):
+            assert inside(a, b["felt"]) and not overlap(a, b["controls"])
+            for c in b["seats"][i + 1:]:
+                assert not overlap(a, c), f"{orientation}: seats overlap"

@@ -90,9 +90,9 @@ def seat_html(v: dict, name: str, look: TableLook) -> str:
         shown, kept = score_text(score), v["kept_by"].get(name, [])
     else:
         shown, kept = ("ser på" if not playing and v["phase"] == "playing" else "–"), []
-    if name == v.get("winner"):
-        shown = f"vinder · {shown}"
     dice = "".join(die_html(f, zero, "mini") for f in kept)
+    if name == v.get("winner"):  # a tag of its own: the name keeps its room beside the score
+        dice = '<span class="tr-tag" data-testid="winner">vinder</span>' + dice
     bubble = ""
     if name in look.bubbles:
         pop = " pop" if name in look.fresh else ""
