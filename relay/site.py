@@ -2,7 +2,8 @@
 
 URL layout (other parts of the project rely on it):
 
-    /                 web/index.html   (also /index.html)
+    /                 web/index.html   (also /index.html; generated: the static start screen,
+                                    Regler and the preload hints filled in, see index_html)
     /sw.js            sw.js            (generated: precache list + version filled in)
     /manifest.json    manifest.json
     /pyscript.json    web/pyscript.json (generated: `files` gets /python.zip, unpacked into ./)
@@ -21,9 +22,12 @@ CPython-only dev tools (`bench.py`) stay out of the archive.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import io
 import json
 import os
+import posixpath
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +45,16 @@ _DEV_ONLY_MODULES = {"bench.py"}
 _NOT_SERVED = {".py", ".pyc"}
 BUNDLE = "python.zip"
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so equal sources give equal bytes (and version)
+
+# Marker comments in web/index.html that index_html() fills in (a template without them, like
+# the tests' tiny sites, is served as it is).
+SHELL_START_MARK = "<!-- shell:start -->"
+SHELL_TEMPLATES_MARK = "<!-- shell:templates -->"
+SHELL_PRELOAD_MARK = "<!-- shell:preload -->"
+# Fetched by Pyodide's loadPyodide / PyScript with a plain fetch(url) (mode cors, credentials
+# same-origin): `<link rel=preload as=fetch crossorigin>` is the request they reuse.
+PRELOAD_FETCH = ("vendor/pyodide.asm.wasm", "vendor/python_stdlib.zip",
+                 "vendor/pyodide-lock.json", "pyscript.json")
 
 
 @dataclass(frozen=True)
@@ -178,6 +192,8 @@ class Site:
         for url in self.precache_urls() + ["sw.js"]:
             if url == "pyscript.json":
                 body = self.pyscript_config()
+            elif url == "index.html":
+                body = self.index_html()
             elif url == BUNDLE:
                 body = self.python_bundle()
             else:
@@ -204,6 +220,48 @@ class Site:
                 bundle.writestr(info, self._source(url).read_bytes())
         return out.getvalue()
 
+    def index_html(self) -> bytes:
+        """web/index.html with the static shell filled in: the start screen inside <main>, the
+        Regler of each game and the splash as <template>s (web/app/shell.js shows them before
+        Python), rendered from the same modules the Python screens render (shell_markup.py,
+        rules_text.py); and the preload hints that start Pyodide's downloads at once."""
+        text = self.singles()["index.html"].read_text(encoding="utf-8")
+        if SHELL_START_MARK not in text:
+            return text.encode()
+        markup = _load(self.web / "app" / "shell_markup.py")
+        rules = _load(self.web / "app" / "rules_text.py")
+        templates = [_template("shell-start", markup.to_html(markup.start_tree())),
+                     _template("shell-splash", markup.to_html(markup.splash_tree()))]
+        templates += [_template(f"shell-regler-{game}",
+                                markup.to_html(markup.regler_tree(game, rules.GAMES)))
+                      for game in rules.GAMES]
+        text = text.replace(SHELL_START_MARK, markup.to_html(markup.start_tree()))
+        text = text.replace(SHELL_TEMPLATES_MARK, "\n  ".join(templates))
+        text = text.replace(SHELL_PRELOAD_MARK, "\n  ".join(self.preload_links()))
+        return text.encode()
+
+    def preload_links(self) -> list[str]:
+        """<link> hints for what Pyodide and PyScript fetch and import after core.js has run:
+        the interpreter module (pyscript.json), Pyodide's asm module, core.js's own chunk, and
+        the files loadPyodide and PyScript fetch at start (the wasm, stdlib, lock, config)."""
+        interpreter = json.loads(self.pyscript_config()).get("interpreter", "")
+        modules = [posixpath.normpath(interpreter.removeprefix("./"))] if interpreter else []
+        modules += ["vendor/bodega-snapshot-store.mjs", "vendor/pyodide.mjs", "vendor/pyodide.asm.mjs"]
+        modules += self._core_chunks()
+        links = [f'<link rel="modulepreload" href="./{url}">'
+                 for url in dict.fromkeys(modules) if self.resolve(url.split("?", 1)[0])]
+        links += [f'<link rel="preload" href="./{url}" as="fetch" crossorigin>'
+                  for url in PRELOAD_FETCH if url == "pyscript.json" or self.resolve(url)]
+        return links
+
+    def _core_chunks(self) -> list[str]:
+        """The chunks PyScript's core.js imports statically (their names carry a hash)."""
+        core = self.resolve("vendor/pyscript/core.js")
+        if core is None:
+            return []
+        names = re.findall(r'from\s*"\./([\w.-]+\.js)"', core.read_text(encoding="utf-8"))
+        return [f"vendor/pyscript/{name}" for name in names]
+
     def service_worker(self) -> bytes:
         """sw.js with this build's version and precache list on its two marker lines."""
         lines = []
@@ -220,12 +278,26 @@ class Site:
         url_path = url_path.lstrip("/") or "index.html"
         if url_path == "sw.js":
             return self.service_worker()
+        if url_path == "index.html":
+            return self.index_html()
         if url_path == "pyscript.json":
             return self.pyscript_config()
         if url_path == BUNDLE:
             return self.python_bundle()
         path = self.resolve(url_path)
         return path.read_bytes() if path else None
+
+
+def _load(path: Path):
+    """A module of the app loaded from its file alone (fresh each call: `--dev` sees edits)."""
+    spec = importlib.util.spec_from_file_location(f"_site_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _template(template_id: str, html: str) -> str:
+    return f'<template id="{template_id}">{html}</template>'
 
 
 def _inside(path: Path, directory: Path) -> bool:

@@ -14,8 +14,7 @@ js.performance.mark("bodega:main")  # bench/startup.py: Python is up, app import
 
 import app.regler
 import app.start
-from app import screens
-from app.share_param import has_bord_param
+from app import screens, takeover
 
 SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 
@@ -37,21 +36,15 @@ for name, module in TABLE_UI.items():
 
 js.performance.mark("bodega:imported")
 screens.mount(js.document.getElementById("screen"), js.document)
-# A share link wins over a hash and over resuming a table on this phone (resume() runs only
-# while the start screen is on show).
-if has_bord_param(str(js.location.search)):
-    screens.show("bord")
-else:
-    first = screens.screen_from_hash(js.location.hash)
-    if first == "bordet":
-        # A host's table with friends may load now: its transports' restore hook comes first.
-        import app.share_screen
-    screens.show(first)
+# The static start screen (web/app/shell.js) hands over: the same screen, a queued tap, a
+# share link (it wins over a hash and over resuming a table) or the URL hash (app/takeover.py).
+takeover.take_over(js)
 js.document.documentElement.setAttribute("data-ready", "true")
 
 
 def _load_the_rest(*_a: object) -> None:
     screens.load_lazy()
+    js.performance.mark("bodega:table-ready")  # bench/startup.py: the Snyd table UI is imported
     # The host's lobby with friends first (it is newer than any table saved here), then the
     # resume steps, e.g. straight back to an unfinished table after a reload.
     import app.share_screen

@@ -1,0 +1,114 @@
+"""The start screen and *Regler* as one markup tree, rendered twice from the same source:
+
+- at build time into static HTML (`to_html`): relay/site.py writes it into index.html, so the
+  start screen answers taps and *Regler* reads before Python is up (web/app/shell.js);
+- in the browser into DOM nodes (`to_dom`): start.py and regler.py, once Python has taken over.
+
+A node is `(tag, {attribute: value}, [children])`; a child is a node or a text. Buttons say where
+they lead with `data-go` (a screen name, or "back") and `data-game` (the Regler tab): shell.js
+follows them before Python, `to_dom` turns them into the router's click handlers after. Nothing
+here imports the app or the browser: site.py loads this file on its own in CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+Node = tuple[str, dict[str, str], list[Any]]
+
+# The game cards: (key, title, one-line Danish description, screen it opens). A game's screen
+# that is not registered yet shows the router's "ikke klar endnu"; building Bakke or Treere means
+# registering its screen, not editing this list.
+GAMES: list[tuple[str, str, str, str]] = [
+    ("snyd", "Snyd", "Løgn og bluff med bægre og terninger. Bodegaens klassiker.", "dæk bordet"),
+    ("bakke", "Bakke", "Kom af med dine terninger i bakken – med én hånd.", "bakke"),
+    ("treere", "Treere", "Så lav en score som muligt. Treere tæller nul.", "treere"),
+]
+
+SPLASH_TEXT = "Ryster bægrene…"
+
+
+def node(tag: str, attrs: dict[str, str] | None = None, *children: Any) -> Node:
+    return (tag, dict(attrs or {}), [c for c in children if c is not None])
+
+
+def _button(label: Any, attrs: dict[str, str], *more: Any) -> Node:
+    return node("button", {"type": "button", **attrs}, label, *more)
+
+
+def back_button() -> Node:
+    return _button("Tilbage", {"class": "back", "data-testid": "back", "data-go": "back"})
+
+
+def start_tree() -> Node:
+    """The start screen: the game cards, Regler and Indstillinger."""
+    cards = [_button(node("span", {"class": "card-title"}, name), {
+        "class": "card game", "aria-label": name, "data-testid": f"game-{key}", "data-go": target,
+    }, node("span", {}, blurb)) for key, name, blurb, target in GAMES]
+    more = node("div", {"class": "more"},
+                _button("Regler", {"class": "card small", "data-testid": "open-regler",
+                                   "data-go": "regler"}),
+                _button("Indstillinger", {"class": "card small",
+                                          "data-testid": "open-indstillinger",
+                                          "data-go": "indstillinger"}))
+    return node("section", {"class": "start", "data-testid": "start"},
+                node("h2", {"class": "visually-hidden"}, "Vælg et spil"),
+                node("div", {"class": "games"}, *cards), more)
+
+
+def _block(kind: str, value: Any) -> Node:
+    if kind == "h":
+        return node("h3", {}, value)
+    if kind == "p":
+        return node("p", {}, value)
+    if kind in ("ol", "ul"):
+        return node(kind, {}, *(node("li", {}, item) for item in value))
+    name, tag, text = value
+    return node("div", {"class": "rule"},
+                node("h4", {}, name, " ", node("span", {"class": "tag"}, tag)),
+                node("p", {}, text))
+
+
+def regler_tree(game: str, games: dict[str, dict[str, Any]]) -> Node:
+    """*Regler* with one game's rules open (`games`: rules_text.GAMES) and tabs for the others."""
+    tabs = node("nav", {"class": "tabs", "role": "tablist", "aria-label": "Spil"}, *(
+        _button(info["title"], {"role": "tab", "aria-selected": "true" if key == game else "false",
+                                "data-testid": f"regler-{key}", "data-go": "regler",
+                                "data-game": key})
+        for key, info in games.items()))
+    article = node("article", {"class": "rules", "data-testid": "regler-text"},
+                   node("h2", {}, f"Regler – {games[game]['title']}"),
+                   *(_block(kind, value) for kind, value in games[game]["blocks"]))
+    return node("section", {"class": "panel regler"}, back_button(), tabs, article)
+
+
+def splash_tree() -> Node:
+    """What shows while a screen waits for Python (index.html starts with the start screen)."""
+    return node("div", {"id": "splash", "class": "splash", "data-testid": "splash",
+                        "role": "status"},
+                node("div", {"class": "cup", "aria-hidden": "true"}),
+                node("p", {}, SPLASH_TEXT))
+
+
+# -- the two renderers --------------------------------------------------------------------------
+
+def to_html(tree: Any) -> str:
+    """Static HTML of a tree (text and attribute values escaped)."""
+    if isinstance(tree, str):
+        return escape(tree, quote=False)
+    tag, attrs, children = tree
+    opening = "".join(f' {name}="{escape(value)}"' for name, value in attrs.items())
+    return f"<{tag}{opening}>{''.join(to_html(c) for c in children)}</{tag}>"
+
+
+def to_dom(tree: Any, el: Callable[..., Any], handler: Callable[[str, str | None], Any]) -> Any:
+    """DOM nodes of a tree through `el(tag, *children, on_click=…, **attributes)` (screens.el);
+    an element with `data-go` gets `handler(go, game)` as its click handler."""
+    if isinstance(tree, str):
+        return tree
+    tag, attrs, children = tree
+    go = attrs.get("data-go")
+    on_click = handler(go, attrs.get("data-game")) if go else None
+    return el(tag, *(to_dom(c, el, handler) for c in children), on_click=on_click, **attrs)
