@@ -1,0 +1,45 @@
+"""Python's takeover from the static start screen: which screens it shows, in CPython."""
+
+from __future__ import annotations
+
+import pytest
+from app import shell_markup, takeover
+from app.rules_text import GAMES
+
+
+@pytest.mark.parametrize("shell, search, hash_, steps", [
+    # The static shell was on the start screen: Python shows the same.
+    ({"screen": "start"}, "", "", [("start", {})]),
+    # ... even with a #regler hash the player has left with Tilbage.
+    ({"screen": "start"}, "", "#regler", [("start", {})]),
+    # A Regler tab: start underneath, so Tilbage goes home.
+    ({"screen": "regler", "game": "treere"}, "", "", [("start", {}), ("regler", {"game": "treere"})]),
+    ({"screen": "regler", "game": None}, "", "#regler", [("start", {}), ("regler", {"game": "snyd"})]),
+    # A tap queued behind the splash runs once Python is up.
+    ({"screen": "splash", "queued": {"name": "dæk bordet", "game": None}}, "", "",
+     [("start", {}), ("dæk bordet", {})]),
+    ({"screen": "splash", "queued": {"name": "indstillinger"}}, "", "",
+     [("start", {}), ("indstillinger", {})]),
+    # Behind the splash for a hash the static shell cannot show: the hash decides.
+    ({"screen": "splash", "queued": None}, "", "#tavlen", [("tavlen", {})]),
+    # No static shell at all (shell.js missing): the hash, as before.
+    (None, "", "#regler", [("regler", {})]),
+    (None, "", "", [("start", {})]),
+    # A share link wins over everything.
+    ({"screen": "splash", "queued": {"name": "dæk bordet"}}, "?bord=abc", "#regler", [("bord", {})]),
+])
+def test_first_screens(shell, search, hash_, steps):
+    assert takeover.first_screens(shell, search, hash_) == steps
+
+
+def test_static_html_is_the_tree_python_renders():
+    html = shell_markup.to_html(shell_markup.start_tree())
+    assert html.count('data-go="') == 5 and 'data-testid="game-treere"' in html
+    assert "Snart" not in html and "disabled" not in html
+    regler = shell_markup.to_html(shell_markup.regler_tree("bakke", GAMES))
+    assert 'aria-selected="true" data-testid="regler-bakke"' in regler
+    assert "Regler – Bakke" in regler and "Gangen i en runde" not in regler
+    # Text is escaped once: quotes in the rules stay readable, markup cannot be injected.
+    assert shell_markup.to_html(shell_markup.node("p", {}, '"Syv"')) == '<p>"Syv"</p>'
+    assert shell_markup.to_html(shell_markup.node("p", {"title": 'a"b'}, "<b>")) == \
+        '<p title="a&quot;b">&lt;b&gt;</p>'
