@@ -34,6 +34,10 @@ PYODIDE_FILES = (
 # PyScript's dist/ chunks are content-hashed (core-C9KDLldu.js): select by pattern, not by name.
 # core.js imports its small plugin chunks (py-editor, py-game, py-terminal) at start even when
 # unused, so those stay; the heavy CodeMirror/xterm/MicroPython chunks they import lazily go.
+# So do the chunks core imports only for what the app does not use (checked against every
+# request of a full session, docs/performance.md): a TOML config, `packages` in the config
+# (pyodide_graph), zip `files` unpacked by JS (zip), pyscript.storage, the terminal's runtime
+# (py-<hash>.js, 8 characters) and CodeMirror's view (index-*).
 PYSCRIPT_SKIP = (
     "*.map",
     "*.css",
@@ -41,6 +45,12 @@ PYSCRIPT_SKIP = (
     "xterm*",
     "mpy-*",
     "service-worker.js",
+    "toml-*",
+    "pyodide_graph-*",
+    "zip-*",
+    "storage.js",
+    "py-????????.js",
+    "index-*",
 )
 
 
