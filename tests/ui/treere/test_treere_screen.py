@@ -1,0 +1,234 @@
+"""The Treere table screen's glue in CPython with a fake DOM: a reload resumes the table, taps
+choose, keep and throw for the person in turn and save at once, the flick throws, a fresh roll
+tumbles only without *Færre bevægelser*, a bad save is set aside and said in *Dæk bordet*, a
+crashing regular is told and the table goes on.
+
+Only `js` and `pyodide.ffi` are faked (and one crashing regular); the session, the engine, the
+store's logic and the markup are real.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from unittest import mock
+
+import pytest
+from app import game_session, last_table, screens
+from app.local_store import SETTINGS_KEY, LocalStore, backup_key
+from fake_browser import install_fake_browser
+
+from engine.treere import Rules, Table
+
+KEY = game_session.STORE_KEYS["treere"]
+MODULES = ("app.treere.table_screen", "app.browser_storage", "app.stylesheet")
+
+
+class Storage:
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def getItem(self, key):
+        return self.data.get(key)
+
+    def setItem(self, key, value):
+        self.data[key] = value
+
+    def removeItem(self, key):
+        self.data.pop(key, None)
+
+
+class Node:
+    def __init__(self) -> None:
+        self.innerHTML = ""
+        self.textContent = ""
+        self.hidden = True
+        self.classList = mock.MagicMock()
+
+    def addEventListener(self, *_a) -> None:
+        pass
+
+
+class Crashing:
+    def __init__(self, name, seed=None):
+        self.name = name
+
+    def decide(self, view):
+        raise ZeroDivisionError("division by zero")
+
+    def say(self, event, view):
+        return None
+
+
+@pytest.fixture
+def screen(monkeypatch):
+    fake_js = mock.MagicMock(name="js")
+    fake_js.window.matchMedia.return_value.matches = False  # the system asks for no less motion
+    fake_js.performance.now.return_value = 1000.0
+    install_fake_browser(monkeypatch, fake_js, forget=MODULES)
+    screens.reset()
+    storage = Storage()
+    import app.local_store
+    store = LocalStore(storage)
+    monkeypatch.setattr(app.local_store, "store", store)
+    module = importlib.import_module("app.treere.table_screen")
+    nodes: dict[str, Node] = {}
+    live = mock.MagicMock(childElementCount=0)
+    monkeypatch.setattr(module.ui, "el", lambda id_: live if id_ == "tr-live" else nodes.setdefault(id_, Node()))
+    shown: list[tuple[str, dict]] = []
+    for name in (screens.START, "treere"):
+        screens.register(name, lambda root, **kw: None)
+    show = screens.show
+    monkeypatch.setattr(screens, "show", lambda name, **kw: shown.append((name, kw)) or show(name, **kw))
+    module.storage, module.nodes, module.shown, module.js, module.store = storage, nodes, shown, fake_js, store
+    yield module
+    for name in MODULES:
+        sys.modules.pop(name, None)
+    screens.reset()
+
+
+def saved(seats, dice, factory=None, **rules) -> game_session.GameSession:
+    names = [n for n, _ in seats]
+    table = Table(names, Rules(**rules), seed=5, dice=dice)
+    return game_session.GameSession("treere", seats, Rules(**rules), seed=5, _table=table,
+                                    regular_factory=factory)
+
+
+def open_table(screen) -> None:
+    screens.show(screen.SCREEN)
+    screen.ui.render(mock.MagicMock())
+
+
+def click(screen, action: str, index: int | None = None, testid: str | None = None) -> None:
+    target = mock.MagicMock()
+    target.disabled = False
+    attrs = {"data-action": action, "data-index": str(index), "data-testid": testid}
+    target.getAttribute.side_effect = lambda attr: attrs[attr]
+    ev = mock.MagicMock()
+    ev.target.closest.return_value = target
+    screen.ui.on_click(ev)
+
+
+def felt(screen) -> str:
+    return screen.nodes["tr-felt"].innerHTML
+
+
+def from_store(screen) -> game_session.GameSession:
+    return game_session.GameSession.from_json(screen.storage.data[KEY], "treere")
+
+
+PEOPLE = [("Mette", "human"), ("Jonas", "human")]
+
+
+def test_a_reload_resumes_the_table_as_it_was(screen):
+    s = saved(PEOPLE, [6, 3, 2, 5, 1])
+    s.act("Mette", {"type": "roll"})
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    assert screen.ui.session.view() == s.view()
+    assert felt(screen).count('data-testid="rolled-die"') == 5
+    assert "Mettes tur – Mette slår" in felt(screen)
+    assert screen.storage.data[last_table.KEY] == "treere"
+
+
+def test_taps_choose_keep_and_throw_and_every_change_is_saved(screen):
+    s = saved(PEOPLE, [6, 3, 2, 5, 1, 4, 4, 4, 4])
+    s.act("Mette", {"type": "roll"})
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    click(screen, "choose", 1)
+    click(screen, "choose", 4)
+    click(screen, "choose", 0)
+    click(screen, "choose", 0)   # chosen and un-chosen again
+    assert screen.ui.look.selected == {1, 4}
+    assert "Behold (2)" in screen.nodes["tr-controls"].innerHTML
+    click(screen, "keep")
+    assert from_store(screen).view()["kept"] == [3, 1]
+    assert screen.ui.look.selected == frozenset()
+    click(screen, "roll")
+    assert from_store(screen).view()["rolled"] == [4, 4, 4]
+    assert screen.ui.look.selected == frozenset(), "a new roll forgets the choice"
+
+
+def test_keeping_nothing_is_said_and_changes_nothing(screen):
+    s = saved(PEOPLE, [6, 3, 2, 5, 1])
+    s.act("Mette", {"type": "roll"})
+    screen.storage.data[KEY] = before = s.to_json()
+    open_table(screen)
+    click(screen, "keep")
+    assert "mindst én" in screen.nodes["tr-toast"].textContent
+    click(screen, "choose", 7)  # no such die: nothing chosen
+    assert screen.ui.look.selected == frozenset()
+    assert screen.storage.data[KEY] == before
+
+
+def pointer(x: float, y: float) -> mock.MagicMock:
+    ev = mock.MagicMock(clientX=x, clientY=y)
+    ev.target.closest.return_value = mock.MagicMock()  # on the cup
+    return ev
+
+
+def test_a_flick_up_throws_and_a_sideways_drag_does_not(screen):
+    screen.storage.data[KEY] = saved(PEOPLE, [6, 3, 2, 5, 1]).to_json()
+    open_table(screen)
+    screen.ui.on_down(pointer(200, 600))
+    screen.ui.on_up(pointer(320, 590))
+    assert from_store(screen).view()["rolled"] == []
+    screen.ui.on_down(pointer(200, 600))
+    screen.js.performance.now.return_value = 1200.0
+    screen.ui.on_up(pointer(205, 480))
+    assert from_store(screen).view()["rolled"] == [6, 3, 2, 5, 1]
+    click(screen, "roll", testid="flick")  # the flick's own click: no second throw
+    assert screen.nodes["tr-toast"].textContent == ""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_fresh_roll_tumbles_once_unless_motion_is_reduced(screen, reduced):
+    screen.storage.data[SETTINGS_KEY] = json.dumps({"reduced_motion": reduced})
+    screen.storage.data[KEY] = saved(PEOPLE, [6, 3, 2, 5, 1]).to_json()
+    open_table(screen)
+    click(screen, "roll")
+    assert ("rolling" in felt(screen)) is not reduced
+    click(screen, "choose", 0)
+    assert "rolling" not in felt(screen), "a choice redraws the dice still"
+
+
+def test_a_corrupt_save_is_set_aside_and_dæk_bordet_says_so(screen):
+    screen.storage.data[KEY] = json.dumps({"format": "bodegabordet.game", "version": 1, "game": "treere",
+                                           "seats": "nonsense"})
+    open_table(screen)
+    assert screen.shown[-1] == ("treere", {"notice": game_session.CORRUPT_SAVE})
+    assert KEY not in screen.storage.data
+    assert json.loads(screen.storage.data[backup_key(KEY)])["key"] == KEY
+    assert screen.js.console.warn.called
+
+
+def test_no_save_opens_dæk_bordet(screen):
+    open_table(screen)
+    assert screen.shown[-1] == ("treere", {})
+
+
+def test_a_crashing_regular_is_told_and_the_table_goes_on(screen):
+    s = saved([("Mette", "human"), ("Kaj", "regular")], [1, 1, 1, 1, 1, 6, 6, 6, 6, 6],
+              factory=lambda name, seed: Crashing(name, seed))
+    s.act("Mette", {"type": "roll"})
+    s.act("Mette", {"type": "keep", "dice": [0, 1, 2, 3, 4]})
+    screen.storage.data[KEY] = s.to_json()
+    # The screen makes its session from the save: Kaj must crash there too.
+    with mock.patch("engine.treere.bots.regular", side_effect=lambda name, seed=None: Crashing(name, seed)):
+        open_table(screen)
+        assert screen.ui.timer is not None, "Kaj's move is scheduled"
+        screen.ui.regular_moves()   # the fallback rolls
+        assert "Kaj gik i stå" in screen.nodes["tr-toast"].textContent
+        screen.ui.regular_moves()   # the fallback keeps a die: over Mette's 5, the turn ends (T3)
+    v = screen.ui.session.view()
+    assert v["phase"] == "over" and v["winner"] == "Mette"
+    assert "division by zero" in str(screen.js.console.warn.call_args_list)
+    assert "Mette vinder puljen" in felt(screen)
+
+
+def test_the_resume_step_shows_the_table(screen):
+    screen.storage.data[KEY] = saved(PEOPLE, [6, 3, 2, 5, 1]).to_json()
+    screens.show(screens.START)
+    screens.resume()
+    assert screens.current() == screen.SCREEN
