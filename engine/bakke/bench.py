@@ -5,7 +5,8 @@ CPython only (left out of the browser archive like every ``bench.py``, relay/sit
 1. Lis (the exact optimum) heads-up against the naive player over ``--games`` games on the real
    ``Table``, who begins alternating: her share of games not lost with a 95% Wilson interval,
    next to the exact chance from the DP (``optimal.Game`` evaluating both policies).
-2. Every regular heads-up against the naive player: simulated (``--character-games``) and exact.
+2. Every regular heads-up against the naive player: simulated (``--character-games``) and exact;
+   Lis at 3 and 4 seats against naive players (simulated: the approximation at work).
 3. More than two players: the exact 3-player game (``--three-dice`` dice each, every seat
    optimising its own chance) against the heads-up approximations (``optimal.AGGREGATES``):
    agreement with the exact choices and the chance lost when one seat plays the approximation
@@ -62,6 +63,20 @@ def heads_up_match(name: str, games: int, seed: int, dice: int = 6) -> int:
         hero, other = regular(name, seed=game_seed), naive(seed=game_seed + 1)
         first = hero.name if g % 2 == 0 else other.name
         if play_game([hero, other], game_seed, first, dice) != hero.name:
+            kept += 1
+    return kept
+
+
+def table_match(name: str, seats: int, games: int, seed: int, dice: int = 6) -> int:
+    """Games regular ``name`` did not lose at a table with ``seats - 1`` naive players; its seat
+    and who begins rotate."""
+    kept = 0
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        others = [naive(f"Simpel{i}", seed=game_seed + i) for i in range(1, seats)]
+        players = others[: g % seats] + [regular(name, seed=game_seed)] + others[g % seats:]
+        first = players[(g // seats) % seats].name
+        if play_game(players, game_seed, first, dice) != name:
             kept += 1
     return kept
 
@@ -151,6 +166,13 @@ def main(argv: list[str] | None = None) -> int:
         lo, hi = wilson(won, n)
         print(f"{info['name']:8} {info['style']:9} {n:6d} {won / n:9.1%} "
               f"{f'[{lo:.1%}, {hi:.1%}]':>16} {exact_heads_up(info['style'], dice):7.2%}")
+
+    for seats in (3, 4):
+        n = args.character_games
+        won = table_match("Lis", seats, n, args.seed + seats, dice)
+        lo, hi = wilson(won, n)
+        print(f"Lis at {seats} seats vs {seats - 1} naive: not lost {won / n:.1%} [{lo:.1%}, {hi:.1%}] "
+              f"(fair share {(seats - 1) / seats:.1%}; aggregate {optimal.AGGREGATE!r})")
 
     if args.three_dice:
         print(f"\nThree players, {args.three_dice} dice each: one seat plays the policy, the "

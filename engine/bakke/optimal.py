@@ -129,7 +129,8 @@ class HeadsUp:
         """Solve every level up to ``level`` (dice still in the game)."""
         if level <= self.level:
             return
-        self._grow(max(level, 2 * self.width))
+        if level >= self.width:  # room for hands up to ``level``, doubling to grow rarely
+            self._grow(max(level, 2 * self.width))
         for n in range(self.level + 1, level + 1):
             self._solve_level(n)
             self.level = n

@@ -202,3 +202,16 @@ def test_mask_of_refuses_a_one() -> None:
     with pytest.raises(ValueError):
         o.mask_of([1])
     assert o.faces_of(o.mask_of([6, 2])) == (2, 6)
+
+
+def test_the_heads_up_table_grows_level_by_level() -> None:
+    """Positions beyond the six-dice game (a hand grows at a bigger table) extend the table one
+    level at a time, the storage doubling only when full (no runaway growth)."""
+    h = o.HeadsUp()
+    h.ensure(12)
+    width = h.width
+    for level in range(13, 17):
+        h.ensure(level)
+        assert h.level == level
+    assert h.width <= 2 * width + 1
+    assert h.start(12, 6, 0b11) == pytest.approx(h.throw_value(12, 6, 0b11), abs=1e-12)
