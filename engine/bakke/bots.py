@@ -108,6 +108,12 @@ SIMPEL: dict[str, str] = {
 }
 
 
+def genitive(name: Any) -> str:
+    """Danish possessive: "Kajs", but "Lis'" (a name ending in s, x or z takes an apostrophe)."""
+    text = name if isinstance(name, str) else shown(name)
+    return text + ("'" if text[-1:].lower() in "sxz" and text else "s")
+
+
 # --- what a seat knows ------------------------------------------------------------------------
 
 def spot_of(view: Any) -> Spot:
@@ -119,7 +125,7 @@ def spot_of(view: Any) -> Spot:
             or any(type(hands.get(p)) is not int or hands[p] < 0 for p in players)):
         raise IllegalAction("Visningen kan ikke læses (malformed view: me, players, hands)")
     if view.get("phase") != "playing" or view.get("turn") != me:
-        raise IllegalAction(f"Det er ikke {me}s tur (not this player's turn)")
+        raise IllegalAction(f"Det er ikke {genitive(me)} tur (not this player's turn)")
     tray, thrown = view.get("tray"), view.get("thrown")
     if (not isinstance(tray, list) or len(set(tray)) != len(tray)
             or any(type(f) is not int or f not in TRAY_FACES for f in tray)
@@ -149,8 +155,7 @@ class Player:
         """The action to send to ``Table.act`` — always one of the view's legal choices."""
         spot = spot_of(view)
         if view.get("me") != self.name:
-            raise IllegalAction(f"Visningen er {shown(view.get('me'))}s, ikke {self.name}s "
-                                "(a view of another seat)")
+            raise IllegalAction(f"Visningen er ikke {genitive(self.name)} (a view of another seat)")
         legal = [c for c in CHOICES if c in (view.get("legal") or [])]
         if not legal:
             raise IllegalAction(f"{self.name} har intet at gøre (no legal throw or videre)")
@@ -185,7 +190,7 @@ class Player:
 
     def recall(self, memory: Any) -> None:
         if memory != {}:
-            raise IllegalAction(f"{self.name}s hukommelse kan ikke læses (bad memory)")
+            raise IllegalAction(f"{genitive(self.name)} hukommelse kan ikke læses (bad memory)")
 
 
 def regular(name: str, seed: Any = None) -> Player:

@@ -200,6 +200,13 @@ def test_speech_on_own_events() -> None:
         henning.say("videre", view)
 
 
+def test_danish_possessive_in_messages() -> None:
+    assert bots.genitive("Kaj") == "Kajs" and bots.genitive("Lis") == "Lis'"
+    assert bots.genitive("Max") == "Max'" and bots.genitive("") == "s"
+    with pytest.raises(IllegalAction, match="Lis' tur"):
+        bots.regular("Lis").decide(Table(["Bo", "Lis"], seed=1).view("Lis"))
+
+
 def test_memory_is_empty_and_recall_checks_it() -> None:
     lis = bots.regular("Lis")
     assert lis.memory() == {}
