@@ -113,11 +113,13 @@ def test_game_over_says_who_gives_the_tuborg_and_offers_a_new_game():
     t.act("Mette", {"type": "throw_all"})  # her only die is a 1: out, Henning is left
     v = t.view("Mette")
     html = controls_html(v, TableLook(single="Mette"))
-    assert "Henning sidder tilbage med terninger og giver en Tuborg" in html
     assert 'data-testid="new-game"' in html and enabled(html) == {"new-game"}
-    assert 'data-state="over"' in turn_html(v, TableLook(single="Mette"))
+    banner = turn_html(v, TableLook(single="Mette"))
+    assert 'data-state="over"' in banner and 'data-testid="tuborg">Henning giver en Tuborg<' in banner
+    assert "Nyt spil: Henning begynder" in banner
+    assert "Du giver en Tuborg" in turn_html(v, TableLook(single="Henning"))
     felt = felt_html(v, TableLook())
-    assert "giver en Tuborg</span>" in felt and "ude · 1." in felt
+    assert "tabt</span>" in felt and "ude · 1." in felt and "Ingen terninger" in felt
     tally = tally_html(v)
     assert re.search(r'data-player="Henning".*?class="strokes">1<', tally)
     assert "1 spil færdige" in tally
@@ -167,3 +169,19 @@ def test_event_lines(event, line):
 
 def test_turn_line_is_empty_without_a_turn():
     assert turn_line({"phase": "playing", "turn": None}, (), None) == ""
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_sideways_the_seats_are_spread_evenly_across_the_felt(n):
+    from app.bakke.markup import wide_positions
+
+    xs = [x for x, _ in wide_positions(n)]
+    gaps = [b - a for a, b in zip(xs, xs[1:])]
+    assert all(abs(g - gaps[0]) < 0.2 for g in gaps) and all(10 <= x <= 90 for x in xs)
+    assert all(5 <= y <= 45 for _, y in wide_positions(n))
+
+
+def test_a_seat_carries_both_places_and_the_stylesheet_picks_one():
+    t = Table(["Mette", "Henning", "Kaj"])
+    html = felt_html(t.view("Mette"), TableLook())
+    assert len(re.findall(r'style="--x:[\d.]+%;--y:[\d.]+%;--wx:[\d.]+%;--wy:[\d.]+%"', html)) == 2

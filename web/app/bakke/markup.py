@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 
-from app.bakke.words import dice_word, event_line, genitive, hint_line, tuborg_line, turn_line
+from app.bakke.words import dice_word, event_line, genitive, hint_line, turn_line
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -58,7 +58,20 @@ def seat_positions(n_others: int) -> list[tuple[float, float]]:
     out = []
     for k in range(n_others):
         angle = math.pi * (1.0 - (k + 0.5) / n_others)  # from the left (π) over the top to the right
-        out.append((round(50 + 39 * math.cos(angle), 1), round(52 - 38 * math.sin(angle), 1)))
+        # The arc ends well above the tray (bakke.css .bakke-centre), so no seat lies on it.
+        out.append((round(50 + 39 * math.cos(angle), 1), round(46 - 34 * math.sin(angle), 1)))
+    return out
+
+
+def wide_positions(n_others: int) -> list[tuple[float, float]]:
+    """The same arc for a phone on its side (bakke.css picks it): the felt is wide and short,
+    so the seats are spread evenly across its width (on the arc they would pile up at the
+    sides, one above the other, where there is no height for it)."""
+    out = []
+    for k in range(n_others):
+        x = 50.0 if n_others == 1 else 10 + 80 * k / (n_others - 1)
+        rise = math.sqrt(max(0.0, 1 - ((x - 50) / 44) ** 2))
+        out.append((round(x, 1), round(44 - 30 * rise, 1)))
     return out
 
 
@@ -91,14 +104,14 @@ def count_html(n: int) -> str:
 def _tags(view: dict, player: str) -> str:
     tags = []
     if player == view.get("loser"):
-        tags.append('<span class="tag tuborg-giver">giver en Tuborg</span>')
+        tags.append('<span class="tag tuborg-giver">tabt</span>')
     elif player in view.get("out", []):
         place = view["out"].index(player) + 1
         tags.append(f'<span class="tag done">ude · {place}.</span>')
     given = view.get("tally", {}).get(player, 0)
     if given:
-        tags.append(f'<span class="tag tuborgs" aria-label="{given} Tuborg givet i aften">{"🍺" * min(given, 3)}'
-                    f'{f"×{given}" if given > 3 else ""}</span>')
+        tags.append(f'<span class="tag tuborgs" aria-label="{given} Tuborg givet i aften">'
+                    f'<i class="beer" aria-hidden="true"></i>{given}</span>')
     return "".join(tags)
 
 
@@ -108,14 +121,18 @@ def _classes(view: dict, player: str, *extra: str) -> str:
     return " ".join(["seat", *extra, *(name for name, on in states.items() if on)])
 
 
-def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float]) -> str:
+def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float],
+                    wide: tuple[float, float] | None = None) -> str:
+    """A seat on the arc: `pos` upright, `wide` sideways (bakke.css chooses by orientation)."""
+    wide = wide or pos
     side = "left" if pos[0] < 30 else "right" if pos[0] > 70 else "mid"
     latest = "latest" if look.bubbles and list(look.bubbles)[-1] == player else ""
     n = view["hands"].get(player, 0)
     thinking = '<span class="thinking" aria-hidden="true">…</span>' \
         if view.get("turn") == player and player in look.regulars else ""
     return (f'<div class="{_classes(view, player, side, latest)}" data-testid="seat" data-player="{a(player)}" '
-            f'style="left:{pos[0]}%;top:{pos[1]}%">{bubble_html(view, look, player)}'
+            f'style="--x:{pos[0]}%;--y:{pos[1]}%;--wx:{wide[0]}%;--wy:{wide[1]}%">'
+            f'{bubble_html(view, look, player)}'
             f'<div class="mat">{hand_html(n)}</div>'
             f'<div class="seat-name">{escape(player)}{thinking} {count_html(n)}</div>'
             f'<div class="seat-tags">{_tags(view, player)}</div></div>')
@@ -128,7 +145,8 @@ def my_seat_html(view: dict, look: TableLook) -> str:
     can_throw = bool({"throw", "throw_all"} & set(view.get("legal", [])))
     zone = (f'<div class="hand-zone{" ready" if can_throw else ""}" data-testid="hand" data-player="{a(me)}" '
             f'role="img" aria-label="{a(_hand_label(me, n, look))}">{hand_html(n, big=True)}'
-            f'{"<span class=flick-hint aria-hidden=true>↑ svirp</span>" if can_throw else ""}</div>')
+            f'{"<span class=flick-hint aria-hidden=true>↑ svirp</span>" if can_throw else ""}'
+            f'{"<span class=zone-note>Ingen terninger</span>" if n == 0 else ""}</div>')
     name = "Du" if me == look.single else me
     return (f'<div class="{_classes(view, me, "me")}" data-testid="seat" data-player="{a(me)}">'
             f'{bubble_html(view, look, me)}{zone}'
@@ -169,16 +187,20 @@ def last_throw_html(view: dict, look: TableLook) -> str:
             f'<span class="who">{escape(who)}:</span>{"".join(dice)}</div>')
 
 
+FEW_OTHERS = 3  # up to this many seats on the arc, the tray may sit higher (bakke.css .few)
+
+
 def centre_html(view: dict, look: TableLook) -> str:
-    return (f'<div class="bakke-centre">{tray_html(view, look)}{last_throw_html(view, look)}'
+    few = " few" if len(view.get("players", [])) - 1 <= FEW_OTHERS else ""
+    return (f'<div class="bakke-centre{few}">{tray_html(view, look)}{last_throw_html(view, look)}'
             f'<p class="news" data-testid="news">{escape(look.news)}</p></div>')
 
 
 def felt_html(view: dict, look: TableLook) -> str:
     order = seat_order(view)
     others = order[1:]
-    seats = "".join(other_seat_html(view, look, p, pos)
-                    for p, pos in zip(others, seat_positions(len(others))))
+    seats = "".join(other_seat_html(view, look, p, pos, wide) for p, pos, wide
+                    in zip(others, seat_positions(len(others)), wide_positions(len(others))))
     info = f'<div class="round-info">Spil {view.get("game_no", 0)}</div>'
     return f'{info}{seats}{centre_html(view, look)}{my_seat_html(view, look)}'
 
@@ -190,8 +212,9 @@ def turn_html(view: dict, look: TableLook) -> str:
     hint = hint_line(view, mine)
     state = "over" if view.get("phase") == "over" else "mine" if mine else \
         "regular" if view.get("turn") in look.regulars else "other"
+    tid = ' data-testid="tuborg"' if state == "over" else ""
     return (f'<div class="turn-banner" data-testid="turn" data-state="{state}" role="status">'
-            f'<p class="turn-line">{escape(line)}</p>'
+            f'<p class="turn-line"{tid}>{escape(line)}</p>'
             f'<p class="turn-hint">{escape(hint)}</p></div>')
 
 
@@ -217,10 +240,9 @@ def fejl_menu_html(view: dict, look: TableLook) -> str:
 def controls_html(view: dict, look: TableLook) -> str:
     """*Kast*, *Kast alle*, *Videre*, *Fejl* (enabled from the view's `legal`); after a game the
     Tuborg line and *Nyt spil*."""
-    if view.get("phase") == "over":
-        return (f'<div class="game-over"><p class="tuborg" data-testid="tuborg">'
-                f'{escape(tuborg_line(view.get("loser"), look.single))}</p>'
-                f'{_button("new-game", "Nyt spil", True, " primary", "new-game")}</div>')
+    if view.get("phase") == "over":  # the banner says who gives the Tuborg
+        return f'<div class="game-over">{_button("new-game", "Nyt spil", True, " primary", "new-game")}</div>'
+
     legal = set(view.get("legal", []))
     fejl = bool(view.get("fejl_against")) and view.get("rules", {}).get("faults", True)
     fejl_btn = (f'<button type="button" class="btn fejl" data-action="fejl-menu" '

@@ -84,7 +84,8 @@ def turn_line(view: dict, regulars: tuple[str, ...], single: str | None) -> str:
     """Whose turn it is, big and clear: "Din tur" (the only person at the phone), "Mettes tur"
     (pass-and-play: the phone goes round), "Henning kaster …" (a regular thinking)."""
     if view.get("phase") == "over":
-        return tuborg_line(view.get("loser"), single)
+        loser = view.get("loser")
+        return "" if loser is None else "Du giver en Tuborg" if loser == single else f"{loser} giver en Tuborg"
     turn = view.get("turn")
     if not turn:
         return ""
@@ -97,6 +98,8 @@ def turn_line(view: dict, regulars: tuple[str, ...], single: str | None) -> str:
 
 def hint_line(view: dict, mine: bool) -> str:
     """What the person in turn may do now, in a line under the turn."""
+    if view.get("phase") == "over" and view.get("loser"):
+        return f"Sidst med terninger på hånden. Nyt spil: {view['loser']} begynder"
     if not mine or view.get("phase") != "playing":
         return ""
     legal = view.get("legal", [])
