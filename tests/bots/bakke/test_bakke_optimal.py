@@ -182,7 +182,22 @@ def test_aggregate_choice_uses_the_heads_up_table() -> None:
     spot3 = o.Spot((4, 2, 5), 0b00111, True)
     assert o.spot_values(spot3, "max") == h.choice_values(4, 5, 0b00111, True)
     assert o.spot_values(spot3, "next") == h.choice_values(4, 2, 0b00111, True)
-    assert o.spot_values(spot3, "sum") == h.choice_values(4, 7, 0b00111, True)
+    assert o.spot_values(spot3, "sum") == h.choice_values(4, o.FIELD_CAP, 0b00111, True)
+    assert o.spot_values(o.Spot((4, 2, 3), 0b111, True)) == h.choice_values(4, 5, 0b111, True)
+
+
+def test_the_choice_ignores_the_opponents_count_from_five(table: o.HeadsUp) -> None:
+    """Why the field can be capped (FIELD_CAP): from five dice up the opponent's count never
+    changes the best choice (here every position to 18 dice; the bench notes 30)."""
+    table.ensure(18)
+    for a in range(1, 9):
+        for mask in range(32):
+            for thrown in (False, True):
+                if mask and not thrown:
+                    continue  # one choice only
+                ref = o.best_of(table.choice_values(a, 5, mask, thrown))
+                for b in range(6, 19 - a - mask.bit_count()):
+                    assert o.best_of(table.choice_values(a, b, mask, thrown)) == ref
 
 
 def test_options_follow_the_engine() -> None:
