@@ -11,9 +11,10 @@ import json
 import time
 from typing import Any
 
+from app.last_table import TABLE_KEYS
 from app.save_guard import MAX_DEPTH, parse_bounded
 
-TABLE_KEY = "bodegabordet.snyd.table"
+TABLE_KEY = TABLE_KEYS["snyd"]  # Snyd's unfinished table (the other games: app/last_table.py)
 SETTINGS_KEY = "bodegabordet.settings"
 TAB_KEY = "bodegabordet.snyd.tab"   # which tab holds the table (see tab_claim.py)
 BACKUP_SUFFIX = ".backup"            # one set-aside copy per key, replaced by the next one
@@ -85,7 +86,7 @@ class LocalStore:
     def drop_backups(self) -> bool:
         """Remove every set-aside copy; True if there was one."""
         found = False
-        for key in (TABLE_KEY, SETTINGS_KEY):
+        for key in (*TABLE_KEYS.values(), SETTINGS_KEY):  # every game's table: Snyd, Bakke, Treere
             if self.read(backup_key(key)) is not None:
                 self.remove(backup_key(key))
                 found = True

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from app.bakke.markup import (
@@ -176,7 +177,7 @@ def test_sideways_the_seats_are_spread_evenly_across_the_felt(n):
     from app.bakke.markup import wide_positions
 
     xs = [x for x, _ in wide_positions(n)]
-    gaps = [b - a for a, b in zip(xs, xs[1:])]
+    gaps = [b - a for a, b in pairwise(xs)]
     assert all(abs(g - gaps[0]) < 0.2 for g in gaps) and all(10 <= x <= 90 for x in xs)
     assert all(5 <= y <= 45 for _, y in wide_positions(n))
 
