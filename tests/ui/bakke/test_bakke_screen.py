@@ -183,3 +183,22 @@ def test_the_resume_step_shows_the_table(screen):
     screens.show(screens.START)
     screens.resume()
     assert screens.current() == screen.SCREEN
+
+
+def test_færre_bevægelser_stills_the_throw_and_the_regular_waits_no_tumble(screen):
+    from app.local_store import SETTINGS_KEY
+
+    s = saved_session([("Mette", "human"), ("Henning", "regular")], [2, 3, 4, 5, 6, 6, 3])
+    s.act("Mette", {"type": "throw_all"})
+    screen.storage.data[KEY] = s.to_json()
+    screen.storage.data[SETTINGS_KEY] = json.dumps({"reduced_motion": True, "tempo": "normal"})
+    root = mock.MagicMock()
+    screens.show(screen.SCREEN)
+    screen.ui.render(root)
+    root.querySelector.return_value.classList.add.assert_any_call("reduced")
+    wait = screen.js.setTimeout.call_args.args[1]
+    assert wait == screen.ui.session.pause_ms(1.0), "no time for a tumble that is not shown"
+    screen.storage.data[SETTINGS_KEY] = json.dumps({"reduced_motion": False, "tempo": "normal"})
+    screen.ui.stop_timer()
+    screen.ui.render(mock.MagicMock())
+    assert screen.js.setTimeout.call_args.args[1] == screen.ui.session.pause_ms(1.0) + screen.ROLL_MS
