@@ -85,7 +85,8 @@ def engine_of(game: str) -> Any:
     return importlib.import_module(f"engine.{game}")
 
 
-def check_seats(seats: Any, known_regulars: Callable[[], list[str]] | None) -> list[tuple[str, str]]:
+def check_seats(seats: Any, known_regulars: Callable[[], list[str]] | None,
+                kinds: tuple[str, ...] = SEAT_KINDS) -> list[tuple[str, str]]:
     """Seats as (name, kind) pairs: 2–8, names trimmed, non-empty, ≤ 20 characters, distinct
     (case ignored), kinds human/regular, at least one human, regulars among `known_regulars()`
     (asked only when there is a regular seat; None: any name). Pairs may come as tuples, lists
@@ -102,7 +103,7 @@ def check_seats(seats: Any, known_regulars: Callable[[], list[str]] | None) -> l
         name = name.strip()
         if len(name) > MAX_NAME:
             raise IllegalAction(f"Navnet {name[:MAX_NAME]}… er for langt (name too long)")
-        if kind not in SEAT_KINDS:
+        if kind not in kinds:
             raise IllegalAction(f"Ugyldig plads: {shown(kind)} (invalid seat kind)")
         if name.casefold() in seen:
             raise IllegalAction(f"To pladser hedder {name} (two seats share a name)")
@@ -127,13 +128,16 @@ class GameSession:
     """One Bakke or Treere table on this device. Every change goes through `act` (a person)
     or `play_regular` (the regular in turn); everything shown comes from `view()`."""
 
+    SEAT_KINDS = SEAT_KINDS  # a host's table with friends adds "guest" (peers/game_host.py)
+    remote = False           # a guest's phone (peers/game_guest.py) shows a table held elsewhere
+
     def __init__(self, game: str, seats: Any, rules: Any = None, seed: int | None = None,
                  regular_factory: Callable[[str, int], Any] | None = None,
                  first: str | None = None, dice: Any = None, _table: Any = None):
         self.game = game
         self.engine = engine_of(game)
         known = None if regular_factory else (lambda: self.regular_names(game))
-        self.seats = check_seats(seats, known)
+        self.seats = check_seats(seats, known, self.SEAT_KINDS)
         self.rules = self._rules(rules)
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             raise IllegalAction(f"seed skal være et helt tal, ikke {shown(seed)} (seed must be an int)")
@@ -334,7 +338,7 @@ class GameSession:
                 raise ValueError(f"a save of {shown(d.get('game'))}, not {game}")
             engine = engine_of(d.get("game"))
             known = None if regular_factory else (lambda: cls.regular_names(d["game"]))
-            seats = check_seats(d.get("seats"), known)
+            seats = check_seats(d.get("seats"), known, cls.SEAT_KINDS)
             rules = engine.Rules.from_dict(d.get("rules"))
             log = d.get("log")
             if not isinstance(log, list):
@@ -364,13 +368,18 @@ class GameSession:
             data = parse_bounded(text, MAX_TABLE_CHARS)
         except UnreadableSave as exc:
             raise CorruptSave(str(exc)) from None
+        if isinstance(data, dict) and "room" in data:  # the host's table with friends
+            from app.peers import game_host
+            return game_host.restore(data, game, regular_factory)
         return cls.from_dict(data, game, regular_factory)
 
 
 # ---------- storage: each game its own key ----------
 def save(session: GameSession, store: Any) -> bool:
     """Store the session under its game's key; False when the storage refused (full, blocked:
-    `store.last_failure` says which)."""
+    `store.last_failure` says which). A guest's phone keeps no table (the host's has it)."""
+    if session.remote:
+        return True
     return store.write(STORE_KEYS[session.game], session.to_json())
 
 

@@ -64,19 +64,20 @@ class GuestTable:
     def attach(self, send: Callable[[str], None]) -> None:
         """A channel to the host opened: say hello (back to our seat, with the token)."""
         self._send = send
-        self._put([self.guest.hello()])
+        self.put([self.guest.hello()])
 
     def detach(self) -> None:
         self._send = None
 
     def receive(self, text: object) -> None:
         """A frame from the host; what it needs answered goes back, and the screen is told."""
-        self._put(self.guest.receive(text))
+        self.put(self.guest.receive(text))
         if self.seen is None and self.ready:
             self.seen = len(self.view()["events"])  # the evening before we sat down is not news
         self._tell_if_changed()
 
-    def _put(self, frames: list[str]) -> None:
+    def put(self, frames: list[str]) -> None:
+        """Frames to the host on the open channel (also game_guest's actions)."""
         if self._send is None:
             return  # no channel: a pending action is sent again after the next hello
         for text in frames:
@@ -155,7 +156,7 @@ class GuestTable:
         v = self.view()
         if v is None or v["phase"] != "bidding" or v["turn"] != v["me"]:
             raise IllegalAction("Det er ikke din tur endnu (not your turn)")
-        self._put([self.guest.act(action)])
+        self.put([self.guest.act(action)])
         self._tell_if_changed()
 
     def next_round(self) -> None:
@@ -168,7 +169,7 @@ class GuestTable:
     def tick(self, now: float | None = None) -> dict | None:
         """Pings, resends and resyncs go out; returns the clock's face toward the host's
         deadline (None when no clock runs). ``now`` is ignored: the session's clock counts."""
-        self._put(self.guest.tick())
+        self.put(self.guest.tick())
         self._tell_if_changed()
         v, deadline = self.view(), self.guest.deadline
         if v is None or deadline is None or v["phase"] != "bidding" or deadline[0] != v["turn"]:

@@ -70,11 +70,11 @@ class Absences:
         self.covering: set[str] = set()
 
     def reset(self, room: HostRoom) -> None:
-        self.connections = _connections(room)
+        self.connections = room_connections(room)
 
     def watch(self, room: HostRoom) -> tuple[bool, list[tuple[str, str]]]:
         room.tick()
-        now = _connections(room)
+        now = room_connections(room)
         back = []
         for player in sorted(self.covering):
             if now.get(player) == "connected":
@@ -93,5 +93,5 @@ class Absences:
         return AWAY_LINE.format(player)
 
 
-def _connections(room: HostRoom) -> dict[str, str]:
+def room_connections(room: HostRoom) -> dict[str, str]:
     return {s.player: s.connection for s in room.seats if not s.waiting}
