@@ -186,3 +186,10 @@ def test_a_seat_carries_both_places_and_the_stylesheet_picks_one():
     t = Table(["Mette", "Henning", "Kaj"])
     html = felt_html(t.view("Mette"), TableLook())
     assert len(re.findall(r'style="--x:[\d.]+%;--y:[\d.]+%;--wx:[\d.]+%;--wy:[\d.]+%"', html)) == 2
+
+
+def test_counts_are_said_in_words():
+    from app.bakke.words import dice_word
+
+    assert [dice_word(n) for n in (0, 1, 2, 13)] == ["ingen terninger", "én terning", "to terninger",
+                                                      "13 terninger"]

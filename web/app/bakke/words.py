@@ -25,6 +25,8 @@ def faces_word(face: int, count: int) -> str:
 
 
 def dice_word(count: int) -> str:
+    if count == 0:
+        return "ingen terninger"
     return "én terning" if count == 1 else f"{number(count)} terninger"
 
 
