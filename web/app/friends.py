@@ -84,17 +84,19 @@ def remember_seat(seats: dict[str, dict[str, str]], room: str, name: str,
 @dataclass
 class Lobby:
     """The host's lobby as it is saved: the room (seats and tokens), the relay room and host
-    key (``links.new_link``), and what the host chose in *Dæk bordet*."""
+    key (``links.new_link``), and what the host chose in *Dæk bordet*: the game and its rules
+    (the engine's ``Rules`` of that game)."""
 
     room: HostRoom
     link: dict[str, str]
     rules: Rules
     tempo: float = 1.0
+    game: str = "snyd"
 
 
 def lobby_to_dict(lobby: Lobby) -> dict[str, Any]:
     return {"v": LOBBY_VERSION, "room": lobby.room.to_dict(), "link": dict(lobby.link),
-            "rules": lobby.rules.to_dict(), "tempo": lobby.tempo}
+            "rules": lobby.rules.to_dict(), "tempo": lobby.tempo, "game": lobby.game}
 
 
 def lobby_from_dict(d: object, clock: Callable[[], float] = time.monotonic) -> Lobby:
@@ -110,16 +112,22 @@ def lobby_from_dict(d: object, clock: Callable[[], float] = time.monotonic) -> L
     tempo = d.get("tempo")
     if type(tempo) not in (int, float) or not 0.1 <= tempo <= 10:
         raise ValueError("the tempo is malformed")
-    from app.peers.host import HostRoom
+    import importlib
 
-    from engine.snyd import Rules
+    from app.peers.host import HostRoom
+    from app.peers.protocol import GAMES
+    game = d.get("game", "snyd")
+    if game not in GAMES:
+        raise ValueError("the game is unknown")
     try:
         if not isinstance(d.get("room"), dict):
             raise TypeError("the room is missing")
-        rules = Rules.from_dict(d.get("rules"))
+        rules = importlib.import_module(f"engine.{game}").Rules.from_dict(d.get("rules"))
         room = HostRoom.from_dict(d["room"], None, clock)
+        if room.game != game:
+            raise ValueError("the room is of another game")
     except Exception as exc:  # noqa: BLE001 – IllegalAction, TypeError from Rules(**d), …
         raise ValueError(f"{type(exc).__name__}: {exc}") from None
     if any(s.waiting for s in room.seats):
         raise ValueError("a lobby has no late arrivals")
-    return Lobby(room, dict(link), rules, float(tempo))
+    return Lobby(room, dict(link), rules, float(tempo), game)

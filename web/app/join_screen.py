@@ -6,10 +6,15 @@ before any service worker). The player types a name (remembered in the settings)
 one opens, else the relay). The seat token the host hands out is kept per room on this phone
 (friends.SEATS_KEY), so a reload sits down again in the same seat without asking.
 
+The first view says which game the host's table is: Snyd's table screen shows the GuestTable
+itself; a Bakke or Treere table is wrapped in a GuestGameTable (peers/game_guest.py) for that
+game's table screen, which this module ticks and redraws as frames arrive.
+
 When the table cannot be reached, the screen says what is wrong in Danish, with *Prøv igen*.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import js
@@ -17,6 +22,7 @@ from app import friends, screens
 from app.dom_util import present
 from app.friends_markup import join_html
 from app.local_store import SETTINGS_KEY, store
+from app.peers.game_guest import GuestGameTable
 from app.peers.guest_table import BYE_LINES, GuestTable
 from app.peers.links import GuestLinks
 from app.peers.protocol import is_name
@@ -34,7 +40,7 @@ LATE = "Spillet er i gang. Du får en plads, når det her spil er slut."
 
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
-                          "kept_token": None}
+                          "kept_token": None, "game_table": None}
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -65,7 +71,12 @@ def sit(room: str, name: str, token: str | None) -> None:
 def leave() -> None:
     if _state["links"] is not None:
         _state["links"].close()
-    _state.update(table=None, links=None)
+    game_table = _state["game_table"]
+    if game_table is not None:  # the game's screen must not resume a table nobody talks to
+        ui = _game_screen(game_table.game).ui
+        if ui.session is game_table:
+            ui.session = None
+    _state.update(table=None, links=None, game_table=None)
 
 
 def _tick(*_a: Any) -> None:
@@ -92,13 +103,32 @@ def _changed() -> None:
             _seats(), _state["room"], table.name, table.token))
     on_join = screens.current() == SCREEN
     if table.ready and not table.waiting and _problem() == "" and on_join:
-        table_screen.show_peer_table(table)
+        _show_table(table)
         return
     if not on_join and _problem() and links.relay.state == "closed":
         screens.show(SCREEN)  # the relay gave up: say why, with *Prøv igen*
         return
     if on_join:
         _paint()
+
+
+def _game_screen(game: str) -> Any:
+    return importlib.import_module(f"app.{game}.table_screen")
+
+
+def _show_table(table: GuestTable) -> None:
+    """The host's table on this phone, on the screen of its game (the first view says which)."""
+    game = table.view()["game"]
+    if game == "snyd":
+        table_screen.show_peer_table(table)
+        return
+    game_table = _state["game_table"]
+    if game_table is None or game_table.endpoint is not table:
+        game_table = GuestGameTable(table)
+        _state["game_table"] = game_table
+    screen = _game_screen(game)
+    game_table.on_change = lambda: screen.ui.refresh() if screen.ui.session is game_table else None
+    screen.show_peer_table(game_table)
 
 
 def _host_said_bye(table: GuestTable) -> None:

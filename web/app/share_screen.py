@@ -1,11 +1,13 @@
 """*Med vennerne* on the host's phone ("vennerne"): the lobby with the share link, and the
 transports that keep the host's table reachable while it is played.
 
-*Dæk bordet* calls ``open_lobby(seats, rules, tempo)``: a HostRoom (peers/host_table.open_room)
+Snyd's *Dæk bordet* calls ``open_lobby(seats, rules, tempo)``, Bakke's and Treere's
+``open_game_lobby(game, seats, rules)``: a HostRoom (peers/host_table.open_room)
 with a new relay room and host key (peers/links.new_link), and HostLinks connecting to the
 relay at once, so friends can sit down while the host is still looking at the QR code. *Start
 spillet* makes the HostTable (the lobby's seats; late arrivals wait), saves the link with it and
-shows the usual table screen. After a reload of the host's phone, host_table.on_restore hands
+shows the usual table screen (Snyd's HostTable, or a HostGameTable on the Bakke or Treere
+screen, which this module ticks and redraws when a guest moves). After a reload of the host's phone, host_table.on_restore hands
 us the restored table and its link: the same relay room is re-attached with the same key.
 
 One interval (TICK_MS) keeps the relay link alive, and ticks the room while no table runs
@@ -20,6 +22,7 @@ room). Leaving for good (← in the lobby or at the table, or a new table) tells
 from __future__ import annotations
 
 import asyncio
+import importlib
 from html import escape
 from typing import Any
 
@@ -28,7 +31,7 @@ from app import friends, qr, screens
 from app.dom_util import present
 from app.friends_markup import lobby_html, lobby_seats_html
 from app.local_store import store
-from app.peers import host_table
+from app.peers import game_host, host_seats, host_table
 from app.peers.host import HostRoom
 from app.peers.links import HostLinks, new_link
 from app.save_guard import UnreadableSave, parse_bounded
@@ -43,7 +46,11 @@ TICK_MS = 1000
 COPIED = "Linket er kopieret"
 COPY_BY_HAND = "Linket er markeret: kopiér det selv"
 
+GAME_TITLES = {"bakke": "Bakke", "treere": "Treere"}
+HOST = "Vært"  # the host's seat while it is still called "Du" (it names nobody on other phones)
+
 _state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": None,
+                          "game": "snyd",
                           "tempo": 1.0, "table": None, "root": None, "shown": None,
                           "interval": None, "proxies": {}, "qr_for": None, "saved": None}
 
@@ -74,6 +81,9 @@ def _tick(*_a: Any) -> None:
         return
     links.tick()
     table = _state["table"]
+    if isinstance(table, game_host.HostGameTable):
+        _tick_game(table)
+        return
     if table is not None:
         # The table screen's ← goes to the start screen; a new table replaces the session.
         if table_screen.ui.session is not table:
@@ -91,20 +101,54 @@ def _tick(*_a: Any) -> None:
         _save_lobby()  # a guest sat down or left
 
 
+def _game_screen(game: str) -> Any:
+    """The Bakke or Treere table screen's module (app.<game>.table_screen)."""
+    return importlib.import_module(f"app.{game}.table_screen")
+
+
+def _tick_game(table: game_host.HostGameTable) -> None:
+    """A Bakke or Treere table with friends: its screen has no clock of its own, so the table's
+    time (away guests' stand-ins, the next game) is ticked here; leaving it, as for Snyd."""
+    ui = _game_screen(table.game).ui
+    if ui.session is not table:
+        leave()  # a new table replaced it on this phone
+    elif screens.current() == screens.START:
+        leave()  # its save stays; resumed later it re-attaches (stand-ins cover the friends)
+        stop = getattr(ui, "stop_timers", None) or ui.stop_timer
+        stop()
+        ui.session = None
+    else:
+        table.tick()  # a change calls table.on_change (_game_moved)
+
+
+def _game_moved() -> None:
+    """A guest moved (or a stand-in, or the next game began): redraw the host's table."""
+    table = _state["table"]
+    if isinstance(table, game_host.HostGameTable):
+        ui = _game_screen(table.game).ui
+        if ui.session is table:
+            ui.refresh()
+
+
 def _links_changed() -> None:
     if _state["table"] is None:
         _paint_seats()
         _save_lobby()
 
 
-def _reattach(table: host_table.HostTable) -> None:
-    """host_table.on_restore: the host's phone reloaded its table with friends."""
-    _state.update(room=table.room, link=dict(table.link), table=table, saved=None)
+def _reattach(table: Any) -> None:
+    """host_table.on_restore / game_host.on_restore: the host's phone reloaded its table with
+    friends (Snyd's HostTable, or a Bakke or Treere HostGameTable)."""
+    _state.update(room=table.room, link=dict(table.link), table=table, saved=None,
+                  game=table.room.game)
+    if isinstance(table, game_host.HostGameTable):
+        table.on_change = _game_moved
     if table.link.get("relay_room") and table.link.get("host_key"):
         _connect(table.room, table.link)
 
 
 host_table.on_restore = _reattach
+game_host.on_restore = _reattach
 
 
 # ---------- the lobby ----------
@@ -118,9 +162,25 @@ def open_lobby(seats: list[Seat], rules: Rules, tempo: float) -> None:
     screens.show(SCREEN)
 
 
+def open_game_lobby(game: str, seats: list[tuple[str, str]], rules: Any) -> None:
+    """From Bakke's or Treere's *Dæk bordet*: a room of ``game`` for friends (the draft's one
+    person hosts, its regulars sit), and its lobby on screen. IllegalAction if the seats are
+    not the host's one person and regulars, or the rules are not the game's."""
+    from app.game_session import engine_of
+    from app.seat_draft import YOU
+
+    rules = engine_of(game).Rules.from_dict(rules) if isinstance(rules, dict) else rules
+    seats = [(HOST if kind == "human" and name.strip() == YOU else name, kind)
+             for name, kind in seats]
+    room = host_seats.open_room(seats, game=game)
+    leave()
+    _open(friends.Lobby(room, new_link(), rules, 1.0, game))
+    screens.show(SCREEN)
+
+
 def _open(lobby: friends.Lobby) -> None:
     _state.update(room=lobby.room, link=lobby.link, rules=lobby.rules, tempo=lobby.tempo,
-                  table=None, shown=None, qr_for=None, saved=None)
+                  game=lobby.game, table=None, shown=None, qr_for=None, saved=None)
     _save_lobby()
     _connect(lobby.room, lobby.link)
 
@@ -131,7 +191,8 @@ def _save_lobby() -> None:
     """Store the lobby when it changed (seats, tokens): a reload must not strand the guests."""
     if _state["room"] is None or _state["table"] is not None:
         return
-    lobby = friends.Lobby(_state["room"], _state["link"], _state["rules"], _state["tempo"])
+    lobby = friends.Lobby(_state["room"], _state["link"], _state["rules"], _state["tempo"],
+                          _state["game"])
     data = friends.lobby_to_dict(lobby)
     if data != _state["saved"] and store.write_json(friends.LOBBY_KEY, data):
         _state["saved"] = data
@@ -165,9 +226,10 @@ def share_link() -> str:
 
 
 def _regulars() -> list[dict]:
-    from engine.snyd.bots import REGULARS
+    """The free regulars of the lobby's game (each game's regulars play its own table)."""
+    regulars = importlib.import_module(f"engine.{_state['game']}.bots").REGULARS
     taken = {s["player"] for s in _state["room"].lobby()}
-    return [r for r in REGULARS if r["name"] not in taken]
+    return [r for r in regulars if r["name"] not in taken]
 
 
 def render(root: Any, **_kw: Any) -> None:
@@ -178,6 +240,9 @@ def render(root: Any, **_kw: Any) -> None:
     can_share = present(getattr(js.navigator, "share", None))
     root.innerHTML = lobby_html(share_link(), can_share, _regulars())
     section = root.querySelector('[data-testid="lobby"]')
+    section.setAttribute("data-game", _state["game"])
+    if _state["game"] in GAME_TITLES:  # Snyd's lobby is the one people know as "Med vennerne"
+        section.querySelector("h2").textContent = f"{GAME_TITLES[_state['game']]} med vennerne"
     section.addEventListener("click", _proxy("click", _on_click))
     _state["shown"] = None
     _paint_seats()
@@ -252,7 +317,7 @@ def _on_click(ev: Any) -> None:
             _save_lobby()
         elif action == "back":
             leave()
-            screens.show("dæk bordet")
+            screens.show(_state["game"] if _state["game"] in GAME_TITLES else "dæk bordet")
         elif action == "start":
             _start()
     except IllegalAction as exc:
@@ -304,11 +369,26 @@ def leave(say_bye: bool = True) -> None:
 
 
 def _start() -> None:
+    if _state["game"] in GAME_TITLES:
+        _start_game()
+        return
     table = host_table.HostTable.from_lobby(_state["room"], _state["rules"],
                                             tempo=_state["tempo"])
     table.link = dict(_state["link"])
     _state["table"] = table
     table_screen.start_table(table)
+    store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
+
+
+def _start_game() -> None:
+    """*Start spillet* at a Bakke or Treere lobby: the host's table on that game's screen."""
+    table = game_host.HostGameTable.from_lobby(_state["room"], _state["rules"])
+    table.link = dict(_state["link"])
+    table.on_change = _game_moved
+    _state["table"] = table
+    screen = _game_screen(table.game)
+    screen.forget_table()  # a new table replaces the one saved here, as at *Start spillet*
+    screen.start_table(table)
     store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
 
 

@@ -82,6 +82,9 @@ def on_click(ev: Any) -> None:
         elif action == "start":
             start()
             return
+        elif action == "friends":
+            invite_friends()
+            return
     except (ValueError, IllegalAction) as exc:
         d.error = str(exc)
     paint()
@@ -98,6 +101,18 @@ def start() -> None:
     d.notice = ""
     table_screen.start_table(session)
 
+
+def invite_friends() -> None:
+    """*Med vennerne*: this phone hosts (its one person and the regulars set here), friends
+    sit down by the share link (app/share_screen.py)."""
+    from app import share_screen  # the peer layer loads only for a table with friends
+
+    d = _draft()
+    try:
+        share_screen.open_game_lobby("bakke", d.seats.seats, d.rules())
+    except IllegalAction as exc:
+        d.error = str(exc)
+        paint()
 
 def on_change(ev: Any) -> None:
     t = ev.target

@@ -307,6 +307,12 @@ def start_table(session: game_session.GameSession) -> None:
     screens.show(SCREEN)
 
 
+def show_peer_table(session: Any) -> None:
+    """A guest's phone at a friend's table (peers/game_guest.GuestGameTable): the same table,
+    fed from the host's phone; the table saved on this phone is left alone."""
+    ui.start(session)
+    screens.show(SCREEN)
+
 def has_saved_table() -> bool:
     return ui.session is not None or store.read(game_session.STORE_KEYS[GAME]) is not None
 

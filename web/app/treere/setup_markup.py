@@ -98,5 +98,7 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'stamgæsterne.</p>{seats_html(d.seats, regulars)}{error}'
             f'<div class="setup-actions">'
             f'<button type="button" class="back" data-action="back">Tilbage</button>'
+            f'<button type="button" class="btn" data-action="friends" data-testid="open-lobby">'
+            f'Med vennerne</button>'
             f'<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
             f'Start spillet</button></div></section>')
