@@ -430,3 +430,23 @@ def test_a_lobby_of_a_game_needs_one_person_and_that_games_regulars():
     room = open_room([("Vært", "human"), ("Henning", "regular")], game="bakke")
     assert room.game == "bakke" and room.to_dict()["game"] == "bakke"
     assert HostRoom.from_dict(room.to_dict()).game == "bakke"
+
+
+def test_a_game_lobby_is_saved_with_its_game():
+    from app import friends
+
+    from engine.treere import Rules as TreereRules
+    room = open_room([("Vært", "human"), ("Lis", "regular")], game="treere")
+    lobby = friends.Lobby(room, {"relay_room": "a" * 22, "host_key": "b" * 22},
+                          TreereRules(ante=2), 1.0, "treere")
+    saved = json.loads(json.dumps(friends.lobby_to_dict(lobby)))
+    back = friends.lobby_from_dict(saved)
+    assert (back.game, back.rules, back.room.game) == ("treere", TreereRules(ante=2), "treere")
+    for bad in ({**saved, "game": "bakke"}, {**saved, "game": "yatzy"},
+                {**saved, "rules": {"ante": 0}}):
+        with pytest.raises(ValueError):
+            friends.lobby_from_dict(bad)
+    old = {k: v for k, v in saved.items() if k != "game"}  # a Snyd lobby saved before games
+    old["room"] = {k: v for k, v in old["room"].items() if k != "game"}
+    old["rules"] = {}
+    assert friends.lobby_from_dict(old).game == "snyd"

@@ -1,0 +1,131 @@
+"""A Treere table with friends on two phones over the real transport (Pyodide, loopback): the
+host sets Treere *Med vennerne*, shares the link, a friend opens it as a first visit and sits
+down, and both play their turns by tapping on their own phone (*Kast*, the dice, *Behold*).
+
+The host's table is saved on the host's phone after every change (with the room); the test
+reads that save and rebuilds the table in CPython (the same replay the app uses) to know whose
+turn it is and what each phone must show: every die thrown on the host's table is on both
+screens, the guest's move reached the host's engine for the guest's own seat.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+from typing import Any
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from app.game_session import GameSession
+from test_friends import lobby_seat
+from test_table_driver import open_app, set_settings, tap
+from test_treere import DOM_STATE, keep_choice
+
+KEY = "bodegabordet.treere.table"
+TABLE = '[data-testid="treere-table"]'
+HOST = "Vært"
+GUEST = "Mette"
+# Chromium logs this while the relay socket reconnects; the app recovers by itself.
+EXPECTED_NOISE = ("WebSocket connection to",)
+
+
+def host_treere_lobby(page: Any, server: str) -> str:
+    """The host sets a Treere table *Med vennerne* (no regulars); the share link."""
+    open_app(page, server)
+    set_settings(page, tempo="hurtig")
+    tap(page, page.get_by_test_id("game-treere"))
+    page.wait_for_selector('[data-testid="setup"][data-game="treere"]')
+    seats = '[data-testid="setup-seat"]'
+    while page.locator(f'{seats}[data-kind="regular"]').count():
+        tap(page, page.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
+    page.locator(f'{seats}[data-kind="human"] input').fill(HOST)
+    tap(page, page.get_by_test_id("open-lobby"))
+    page.wait_for_selector('[data-testid="lobby"][data-game="treere"]')
+    assert "Treere med vennerne" in page.locator('[data-testid="lobby"] h2').inner_text()
+    link = page.get_by_test_id("share-link")
+    return link.input_value()
+
+
+def guest_sits(page: Any, url: str, name: str) -> None:
+    """A friend opens the share link in a fresh context and sits down."""
+    page.goto(url)
+    page.get_by_test_id("join").wait_for(timeout=90_000)
+    page.get_by_test_id("join-name").fill(name)
+    tap(page, page.get_by_test_id("join-sit"))
+
+
+def host_table(page: Any) -> GameSession:
+    """The host's table as its phone saved it (a HostGameTable, restored in CPython)."""
+    return GameSession.from_json(page.evaluate(f"localStorage.getItem('{KEY}')"), "treere")
+
+
+def shows(page: Any, v: dict, timeout_s: float = 20) -> dict:
+    """Wait until ``page`` shows the rolled and kept dice and the pot of view ``v``."""
+    want = {"rolled": v["rolled"], "kept": v["kept"] if v["phase"] == "playing" else [],
+            "pot": str(v["pot"])}
+    got: dict = {}
+    for _ in range(int(timeout_s * 10)):
+        state = page.evaluate(DOM_STATE)
+        got = {k: state[k] for k in want}
+        if got == want:
+            return state
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the phone shows {got}, the host's table {want}")
+
+
+def play_step(page: Any, v: dict) -> None:
+    """The player in turn throws (*Kast*) or keeps (taps the dice, *Behold*) on their phone."""
+    if "roll" in v["legal"]:
+        tap(page, page.get_by_role("button", name="Kast", exact=True))
+        return
+    for i in keep_choice(v):
+        tap(page, page.get_by_test_id("rolled-die").nth(i))
+        page.wait_for_function("i => document.querySelectorAll('[data-testid=rolled-die]')[i]"
+                               "?.getAttribute('aria-pressed') === 'true'", arg=i, timeout=5_000)
+    tap(page, page.get_by_role("button", name="Behold"))
+
+
+def wait_for_move(page: Any, moves: int, timeout_s: float = 20) -> GameSession:
+    """The host's save once its log has more than ``moves`` entries."""
+    for _ in range(int(timeout_s * 10)):
+        table = host_table(page)
+        if len(table.table.log) > moves:
+            return table
+        page.wait_for_timeout(100)
+    raise AssertionError("the move never reached the host's table")
+
+
+def test_a_treere_table_shared_by_link_and_the_guest_plays_its_turn(contexts, server, watches,
+                                                                     screenshot):
+    host = contexts("phone").new_page()
+    guest = contexts("phone").new_page()
+    for w in watches:
+        w.allowed_errors.extend(EXPECTED_NOISE)
+    url = host_treere_lobby(host, server)
+    assert "?bord=" in url
+    guest_sits(guest, url, GUEST)
+    lobby_seat(host, GUEST).wait_for(timeout=30_000)
+    assert lobby_seat(host, GUEST).get_attribute("data-kind") == "guest"
+    screenshot(host, "peer-treere-lobby")
+    tap(host, host.get_by_test_id("start-table"))
+    host.wait_for_selector(TABLE, timeout=30_000)
+    guest.wait_for_selector(TABLE, timeout=30_000)  # the join screen opened Treere's table
+    pages = {HOST: host, GUEST: guest}
+    table = host_table(host)
+    assert table.guests == [GUEST] and table.room.game == "treere"
+    guest_moves = 0
+    for _ in range(60):
+        v = table.table.view(None)
+        if v["phase"] != "playing" or guest_moves >= 2:
+            break
+        for page in pages.values():  # every die thrown so far is on both phones
+            shows(page, table.view(v["turn"]) if v["turn"] else v)
+        who = v["turn"]
+        play_step(pages[who], table.table.view(who))
+        guest_moves += who == GUEST
+        table = wait_for_move(host, len(table.table.log))
+    assert guest_moves >= 2, "the guest played a turn (a throw and a keep) from its own phone"
+    played = [e for e in table.table.log if e.get("player") == GUEST]
+    assert [e["type"] for e in played[:2]] == ["roll", "keep"]
+    shows(guest, table.table.view(GUEST))
+    screenshot(guest, "peer-treere-guest")
+    # a guest's phone keeps no table of its own: the host's phone holds it
+    assert guest.evaluate(f"localStorage.getItem('{KEY}')") is None
