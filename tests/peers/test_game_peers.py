@@ -450,3 +450,28 @@ def test_a_game_lobby_is_saved_with_its_game():
     old["room"] = {k: v for k, v in old["room"].items() if k != "game"}
     old["rules"] = {}
     assert friends.lobby_from_dict(old).game == "snyd"
+
+
+def test_the_games_own_markup_draws_a_guests_table(thrown):
+    """The Bakke and Treere screens draw a guest's table from a GuestGameTable as they draw a
+    one-phone GameSession: its own moves offered on its turn only."""
+    from app.bakke import markup as bakke
+    from app.treere import table_markup as treere
+
+    rng = random.Random(5)
+    wire = seated("bakke", thrown)
+    until_turn_of(wire, "Mette", rng)
+    for name, state in (("Mette", "mine"), ("Kaj", "other")):
+        g = wire.guest(name)
+        look = bakke.TableLook(regulars=tuple(g.regulars), single=g.humans[0])
+        assert f'data-state="{state}"' in bakke.turn_html(g.view(), look)
+        controls = bakke.controls_html(g.view(), look)
+        assert ('data-action="throw">' in controls) == (name == "Mette")  # enabled: no disabled
+    wire = seated("treere", thrown)
+    until_turn_of(wire, "Kaj", rng)
+    for name in ("Mette", "Kaj"):
+        g = wire.guest(name)
+        look = treere.TableLook(humans=tuple(g.humans), regulars=tuple(g.regulars))
+        controls = treere.controls_html(g.view(), look)
+        assert ('data-action="roll">Kast' in controls) == (name == "Kaj")
+        assert "Lis" in treere.felt_html(g.view(), look)  # the regular's seat is drawn
