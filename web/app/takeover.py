@@ -46,7 +46,7 @@ def take_over(js: Any) -> str:
     if bodega_shell is not None:
         shell = bodega_shell.handOver().to_py()
     steps = first_screens(shell, str(js.location.search), str(js.location.hash))
-    if steps[-1][0] == "bordet":
+    if steps[-1][0] in ("bordet", "bakke-bordet", "treere-bordet"):
         # A host's table with friends may load now: its transports' restore hook comes first.
         import app.share_screen  # noqa: F401
     for name, kw in steps:
