@@ -1,10 +1,14 @@
 // Bodegabordet service worker: offline-first.
-// The server (relay/site.py) and `python -m relay build` fill in the two lines below: a content
-// hash of every precached file, and the list of those files. Never edit them by hand.
+// The server (relay/site.py) and `python -m relay build` fill in the three lines below: a content
+// hash of every precached file, the list of those files, and the key of the Pyodide memory
+// snapshot this version uses (web/boot/). Never edit them by hand.
 const VERSION = "dev";
 const PRECACHE = ["index.html"];
+const SNAPSHOT_KEY = "dev";
 
 const CACHE = "bodegabordet-" + VERSION;
+// Made by the page's snapshot worker (web/boot/bodega-snapshot-store.mjs), never by this worker.
+const SNAPSHOT_CACHE = "bodegabordet-snapshot-" + SNAPSHOT_KEY;
 const SCOPE = new URL("./", self.location).href;
 const INDEX = new URL("index.html", SCOPE).href;
 
@@ -21,7 +25,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(
-        keys.filter((key) => key.startsWith("bodegabordet-") && key !== CACHE)
+        // Older versions' files and snapshots go; this version's snapshot stays.
+        keys.filter((key) => key.startsWith("bodegabordet-") && key !== CACHE && key !== SNAPSHOT_CACHE)
             .map((key) => caches.delete(key))
       ))
       .then(() => self.clients.claim())

@@ -63,7 +63,7 @@ TABLE_READY = "performance.getEntriesByName('bodega:table-ready').length > 0"
 # shells without one; "making" until the worker has stored it.
 SNAPSHOT_SETTLED = """() => {
   const state = document.documentElement.getAttribute('data-snapshot');
-  return state === null || !['none', 'making'].includes(state);
+  return state !== 'making';
 }"""
 
 VISITS = ("cold", "first", "warm")

@@ -279,6 +279,9 @@ def watch(context: Any, origin: str) -> Watch:
 # -- the app ----------------------------------------------------------------------------------
 
 READY = "html[data-ready='true'] [data-testid='start']"
+# An init script that stops the app from making a Pyodide memory snapshot in a Web Worker
+# (web/boot/bodega-pyodide.mjs): tests that do not test it save that CPU.
+NO_SNAPSHOT = "globalThis.__bodegaNoSnapshot = true;"
 
 
 def wait_for_app(page: Any, timeout_ms: float = 90_000) -> None:

@@ -37,6 +37,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # Marker lines in sw.js that the server/build replaces (the template stays valid JavaScript).
 SW_VERSION_MARK = "const VERSION = "
 SW_PRECACHE_MARK = "const PRECACHE = "
+SW_SNAPSHOT_MARK = "const SNAPSHOT_KEY = "
+# Generated next to the snapshot loader (web/boot/): `export const KEY = "<snapshot_key()>";`.
+SNAPSHOT_KEY_MODULE = "vendor/bodega-snapshot-key.mjs"
+# Pyodide's runtime files a snapshot is tied to (its heap layout and build id).
+SNAPSHOT_RUNTIME = ("vendor/pyodide.mjs", "vendor/pyodide.asm.mjs", "vendor/pyodide.asm.wasm",
+                    "vendor/python_stdlib.zip")
 
 _SKIP_DIRS = {"__pycache__", "node_modules", ".pytest_cache"}
 # CPython-only modules (benchmarks run by `python -m engine.snyd.bench`): never imported in the app.
@@ -87,7 +93,17 @@ class Site:
             "manifest.json": self.root / "manifest.json",
             "pyscript.json": self.web / "pyscript.json",
             "sw.js": self.root / "sw.js",
+            **self.boot_files(),
         }
+
+    def boot_files(self) -> dict[str, Path]:
+        """web/boot/*.mjs at vendor/<name>: the Pyodide loader with the memory snapshot and its
+        worker sit next to pyodide.mjs (PyScript takes Pyodide's indexURL from the folder of
+        the `interpreter` module). Served from the source: no copy to keep fresh."""
+        boot = self.web / "boot"
+        if not boot.is_dir():
+            return {}
+        return {f"vendor/{path.name}": path for path in sorted(boot.glob("*.mjs"))}
 
     # -- resolving -----------------------------------------------------------------------------
 
@@ -152,7 +168,9 @@ class Site:
 
     def precache_urls(self) -> list[str]:
         """Every file the app needs offline, as site-relative URLs (sw.js itself excluded)."""
+        boot = list(self.boot_files())
         urls = ["index.html", "manifest.json", "pyscript.json", BUNDLE]
+        urls += boot + [SNAPSHOT_KEY_MODULE] if boot else []
         for prefix, directory, suffixes in self.mounts():
             urls += [u for u in self._listing(prefix, directory, suffixes)
                      if Path(u).suffix not in _NOT_SERVED]
@@ -196,11 +214,29 @@ class Site:
                 body = self.index_html()
             elif url == BUNDLE:
                 body = self.python_bundle()
+            elif url == SNAPSHOT_KEY_MODULE:
+                body = self.snapshot_key_module()
             else:
                 path = self.resolve(url)
                 body = self._file_hash(path).encode() if path else b"missing"
             digest.update(url.encode() + b"\0" + body + b"\0")
         return digest.hexdigest()[:16]
+
+    def snapshot_key(self) -> str:
+        """What a Pyodide memory snapshot depends on: python.zip, Pyodide's runtime and the boot
+        modules (not the stylesheets or icons). The loader keeps its snapshot under this key
+        (SNAPSHOT_KEY_MODULE) and sw.js's activate step deletes the other keys'."""
+        digest = hashlib.sha256(self.python_bundle())
+        for url in SNAPSHOT_RUNTIME + tuple(self.boot_files()):
+            path = self.resolve(url)
+            body = self._file_hash(path).encode() if path else b"missing"
+            digest.update(url.encode() + b"\0" + body + b"\0")
+        return digest.hexdigest()[:16]
+
+    def snapshot_key_module(self) -> bytes:
+        """The snapshot key as a module the loader and its worker import (a query on the
+        loader's URL would not do: the service worker answers with the URL it cached)."""
+        return f"export const KEY = {json.dumps(self.snapshot_key())};\n".encode()
 
     def pyscript_config(self) -> bytes:
         """web/pyscript.json with python.zip in `files` (Pyodide unpacks it into its cwd)."""
@@ -246,10 +282,12 @@ class Site:
         the files loadPyodide and PyScript fetch at start (the wasm, stdlib, lock, config)."""
         interpreter = json.loads(self.pyscript_config()).get("interpreter", "")
         modules = [posixpath.normpath(interpreter.removeprefix("./"))] if interpreter else []
-        modules += ["vendor/bodega-snapshot-store.mjs", "vendor/pyodide.mjs", "vendor/pyodide.asm.mjs"]
+        modules += ["vendor/bodega-snapshot-key.mjs", "vendor/bodega-snapshot-store.mjs",
+                    "vendor/pyodide.mjs", "vendor/pyodide.asm.mjs"]
         modules += self._core_chunks()
         links = [f'<link rel="modulepreload" href="./{url}">'
-                 for url in dict.fromkeys(modules) if self.resolve(url.split("?", 1)[0])]
+                 for url in dict.fromkeys(modules)
+                 if self.resolve(url) or url == SNAPSHOT_KEY_MODULE and self.boot_files()]
         links += [f'<link rel="preload" href="./{url}" as="fetch" crossorigin>'
                   for url in PRELOAD_FETCH if url == "pyscript.json" or self.resolve(url)]
         return links
@@ -270,6 +308,8 @@ class Site:
                 line = f"{SW_VERSION_MARK}{json.dumps(self.version())};"
             elif line.startswith(SW_PRECACHE_MARK):
                 line = f"{SW_PRECACHE_MARK}{json.dumps(self.precache_urls())};"
+            elif line.startswith(SW_SNAPSHOT_MARK):
+                line = f"{SW_SNAPSHOT_MARK}{json.dumps(self.snapshot_key())};"
             lines.append(line)
         return ("\n".join(lines) + "\n").encode()
 
@@ -284,6 +324,8 @@ class Site:
             return self.pyscript_config()
         if url_path == BUNDLE:
             return self.python_bundle()
+        if url_path == SNAPSHOT_KEY_MODULE:
+            return self.snapshot_key_module()
         path = self.resolve(url_path)
         return path.read_bytes() if path else None
 

@@ -9,7 +9,8 @@ a JS error or a Python traceback, or requests any URL outside the test server's 
         swipe(phone_page, 200, 700, 200, 300)
         screenshot(phone_page, "something")        # -> test-artifacts/something.png
 
-Contexts of your own: `contexts("phone" | "desktop", **options)` returns a new watched context.
+Contexts of your own: `contexts("phone" | "desktop", **options)` returns a new watched context
+(`snapshot=True`: let the app make its Pyodide snapshot, off by default, see bt.NO_SNAPSHOT).
 """
 
 from __future__ import annotations
@@ -74,13 +75,17 @@ def contexts(browser: Any, pw: Any, app_server: bt.Server,
     """Factory of watched contexts: contexts("phone") or contexts("desktop", **options)."""
     made: list[Any] = []
 
-    def make(kind: str = "phone", **options: Any) -> Any:
+    def make(kind: str = "phone", snapshot: bool = False, **options: Any) -> Any:
+        # snapshot=False: the app makes no Pyodide snapshot in a worker (CPU every test would
+        # pay); tests/browser/test_snapshot.py turns it on.
         if kind == "phone":
             context = bt.phone_context(browser, pw, **options)
         elif kind == "desktop":
             context = bt.desktop_context(browser, **options)
         else:
             raise ValueError(f"unknown context kind {kind!r}")
+        if not snapshot:
+            context.add_init_script(bt.NO_SNAPSHOT)
         watches.append(bt.watch(context, app_server.origin))
         made.append(context)
         return context
