@@ -1,6 +1,7 @@
 """A Treere table with friends on two phones over the real transport (Pyodide, loopback): the
 host sets Treere *Med vennerne*, shares the link, a friend opens it as a first visit and sits
-down, and both play their turns by tapping on their own phone (*Kast*, the dice, *Behold*).
+down, and both play their turns by tapping on their own phone (*Kast*, the dice, *Behold*);
+then the host's phone reloads, its table resumes with the room, and the guest plays on.
 
 The host's table is saved on the host's phone after every change (with the room); the test
 reads that save and rebuilds the table in CPython (the same replay the app uses) to know whose
@@ -83,6 +84,10 @@ def play_step(page: Any, v: dict) -> None:
     tap(page, page.get_by_role("button", name="Behold"))
 
 
+def page_seat(pages: dict[str, Any], page: Any) -> str:
+    return next(name for name, p in pages.items() if p is page)
+
+
 def wait_for_move(page: Any, moves: int, timeout_s: float = 20) -> GameSession:
     """The host's save once its log has more than ``moves`` entries."""
     for _ in range(int(timeout_s * 10)):
@@ -93,7 +98,7 @@ def wait_for_move(page: Any, moves: int, timeout_s: float = 20) -> GameSession:
     raise AssertionError("the move never reached the host's table")
 
 
-def test_a_treere_table_shared_by_link_and_the_guest_plays_its_turn(contexts, server, watches,
+def test_a_treere_table_shared_by_link_the_guest_plays_and_the_host_reloads(contexts, server, watches,
                                                                      screenshot):
     host = contexts("phone").new_page()
     guest = contexts("phone").new_page()
@@ -111,21 +116,39 @@ def test_a_treere_table_shared_by_link_and_the_guest_plays_its_turn(contexts, se
     pages = {HOST: host, GUEST: guest}
     table = host_table(host)
     assert table.guests == [GUEST] and table.room.game == "treere"
-    guest_moves = 0
-    for _ in range(60):
-        v = table.table.view(None)
-        if v["phase"] != "playing" or guest_moves >= 2:
-            break
-        for page in pages.values():  # every die thrown so far is on both phones
-            shows(page, table.view(v["turn"]) if v["turn"] else v)
-        who = v["turn"]
-        play_step(pages[who], table.table.view(who))
-        guest_moves += who == GUEST
-        table = wait_for_move(host, len(table.table.log))
-    assert guest_moves >= 2, "the guest played a turn (a throw and a keep) from its own phone"
+    table = play_until(pages, table, guest_moves=2)
     played = [e for e in table.table.log if e.get("player") == GUEST]
     assert [e["type"] for e in played[:2]] == ["roll", "keep"]
     shows(guest, table.table.view(GUEST))
     screenshot(guest, "peer-treere-guest")
     # a guest's phone keeps no table of its own: the host's phone holds it
     assert guest.evaluate(f"localStorage.getItem('{KEY}')") is None
+    # the host's phone reloads: its table resumes with the room, the guest's phone comes back
+    # by itself, and its next move reaches the host's table again
+    host.reload()
+    host.wait_for_selector(TABLE, timeout=90_000)
+    assert host_table(host).table.log == table.table.log
+    table = play_until(pages, table, guest_moves=2)
+    assert len([e for e in table.table.log if e.get("player") == GUEST]) >= len(played) + 2
+
+
+def play_until(pages: dict[str, Any], table: GameSession, guest_moves: int) -> GameSession:
+    """Whoever is in turn taps on their own phone until the guest has made ``guest_moves``
+    moves (a decided pot: the host taps *Nyt spil*); every die thrown so far is on both phones
+    at each step."""
+    moved = 0
+    for _ in range(60):
+        v = table.table.view(None)
+        if moved >= guest_moves:
+            break
+        for page in pages.values():
+            shows(page, table.table.view(page_seat(pages, page)))
+        if v["phase"] == "over":
+            tap(pages[HOST], pages[HOST].get_by_test_id("new-game"))
+        else:
+            who = v["turn"]
+            play_step(pages[who], table.table.view(who))
+            moved += who == GUEST
+        table = wait_for_move(pages[HOST], len(table.table.log))
+    assert moved >= guest_moves, "the guest played from its own phone"
+    return table
