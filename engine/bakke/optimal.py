@@ -162,6 +162,9 @@ class HeadsUp:
                             alls.append((idx(b, picked, left), p))
                 plan.append((idx(a, b, mask), idx(b, a, mask), mask, stay, new, won, match,
                              alls, all_won))
+        # Gauss-Seidel order: a mid-turn position needs the one with a die less in the mover's
+        # hand and one more in the tray (same level): smaller hands and fuller trays first.
+        plan.sort(key=lambda item: (item[0] // 32 // self.width, -_POP[item[2]]))
         for sweep in range(1, MAX_SWEEPS):
             delta = 0.0
             for i, swap, mask, stay, new, won, match, alls, all_won in plan:
