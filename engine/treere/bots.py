@@ -92,12 +92,14 @@ def situation(view: dict[str, Any]) -> Situation:
         if view["game"] != "treere":
             raise KeyError("game")
         rules = Rules.from_dict(view["rules"])
-        order = list(view["in_round"])
+        order, scores = view["in_round"], view["scores"]
+        if not isinstance(order, list) or not isinstance(scores, dict):
+            raise TypeError("in_round is a list, scores a dict")
         me = view["me"]
         j = order.index(me)
         key = stage_key(rules, view["stage"], bool(view["playoff"]))
         cap = cap_of(key, rules.zero_face)
-        earlier = [view["scores"][p] for p in order[:j]]
+        earlier = [scores[p] for p in order[:j]]
         rolled, kept = list(view["rolled"]), list(view["kept"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise IllegalAction(f"Visningen kan ikke læses: {shown(view)} (malformed view)") from exc
