@@ -121,14 +121,15 @@ def spot_of(view: Any) -> Spot:
     if not isinstance(view, dict) or view.get("game") != "bakke":
         raise IllegalAction(f"Ikke en visning af et Bakke-bord: {shown(view)} (not a bakke view)")
     me, players, hands = view.get("me"), view.get("players"), view.get("hands")
-    if (not isinstance(players, list) or me not in players or not isinstance(hands, dict)
+    if (not isinstance(players, list) or not all(isinstance(p, str) for p in players)
+            or me not in players or not isinstance(hands, dict)
             or any(type(hands.get(p)) is not int or hands[p] < 0 for p in players)):
         raise IllegalAction("Visningen kan ikke læses (malformed view: me, players, hands)")
     if view.get("phase") != "playing" or view.get("turn") != me:
         raise IllegalAction(f"Det er ikke {genitive(me)} tur (not this player's turn)")
     tray, thrown = view.get("tray"), view.get("thrown")
-    if (not isinstance(tray, list) or len(set(tray)) != len(tray)
-            or any(type(f) is not int or f not in TRAY_FACES for f in tray)
+    if (not isinstance(tray, list) or any(type(f) is not int or f not in TRAY_FACES for f in tray)
+            or len(set(tray)) != len(tray)
             or type(thrown) is not int or thrown < 0 or hands[me] < 1):
         raise IllegalAction("Visningen kan ikke læses (malformed view: tray, thrown)")
     i = players.index(me)
@@ -156,7 +157,8 @@ class Player:
         spot = spot_of(view)
         if view.get("me") != self.name:
             raise IllegalAction(f"Visningen er ikke {genitive(self.name)} (a view of another seat)")
-        legal = [c for c in CHOICES if c in (view.get("legal") or [])]
+        given = view.get("legal")
+        legal = [c for c in CHOICES if c in given] if isinstance(given, list) else []
         if not legal:
             raise IllegalAction(f"{self.name} har intet at gøre (no legal throw or videre)")
         choice = self.pick(self.policy(spot))

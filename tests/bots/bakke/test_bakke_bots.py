@@ -170,7 +170,9 @@ def test_bad_views_are_refused() -> None:
     good = t.view("Lis")
     for broken in ({**good, "game": "snyd"}, {**good, "tray": [1]}, {**good, "tray": [3, 3]},
                    {**good, "hands": {"Lis": "6", "Bo": 6}}, {**good, "thrown": -1}, [], None,
-                   {**good, "legal": []}):
+                   {**good, "legal": []}, {**good, "tray": [[2]]}, {**good, "players": [["Lis"]]},
+                   {**good, "me": ["Lis"]}, {**good, "thrown": True}, {**good, "turn": None},
+                   {**good, "legal": "throw"}):
         with pytest.raises(IllegalAction):
             lis.decide(broken)
 
