@@ -177,14 +177,17 @@ class Player:
         return items[-1][0]
 
     def say(self, event: dict[str, Any], view: dict[str, Any]) -> str | None:
-        """Its line on a table event about itself (docs/regulars.md), or None."""
+        """Its line on a table event about itself, or on another player giving the Tuborg
+    (docs/regulars.md), or None."""
         if not isinstance(view, dict) or view.get("game") != "bakke":
             raise IllegalAction(f"Ikke en visning af et Bakke-bord: {shown(view)} (not a bakke view)")
         moment = speech.moment_of(event, self.name)
         if moment is None:
             return None
         style = self.style_name if self.style_name in speech.LINES else "careful"
-        return speech.line(style, moment[0], self.rng, face=moment[1])
+        kind, detail = moment
+        return speech.line(style, kind, self.rng, face=detail if kind == "pick_up" else None,
+                           who=detail if kind == "cheers" else None)
 
     # A Bakke regular remembers nothing the view does not show: the memory is empty.
     def memory(self) -> dict[str, Any]:

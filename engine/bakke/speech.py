@@ -26,6 +26,7 @@ _PLURAL = {2: "toere", 3: "treere", 4: "firere", 5: "femmere", 6: "seksere"}
 #   pick_up   it picked up dice ("{face}": the face, plural)
 #   out       it got rid of its last die
 #   lose      it is the last with dice: the Tuborg is on it
+#   cheers    another player is the last with dice ("{who}": the loser)
 #   fejl      someone called *Fejl* against it (the regulars never call it themselves)
 LINES: dict[str, dict[str, list[str]]] = {
     "henning": {
@@ -35,6 +36,7 @@ LINES: dict[str, dict[str, list[str]]] = {
         "pick_up": ["Nå, så må jeg tage de {face} op.", "{Face} tilbage i hånden, pokkers."],
         "out": ["Skål! Henning er slap.", "Så er jeg ude. Det var som det plejer."],
         "lose": ["Pokkers også. Den Tuborg er på mig.", "Sidst med terninger. Skål, I andre."],
+        "cheers": ["Skål, {who}! Den Tuborg smager.", "Så er det {who}, der giver."],
         "fejl": ["Fejl? Jamen, jeg rørte da knap nok bakken.", "Godt så, jeg tager dem op."],
     },
     "careful": {
@@ -44,6 +46,7 @@ LINES: dict[str, dict[str, list[str]]] = {
         "pick_up": ["Åh nej, {face} tilbage i hånden.", "Det var ærgerligt med de {face}."],
         "out": ["Jamen dog, så er jeg ude. Tak for spillet.", "Stille og roligt, så er jeg ude."],
         "lose": ["Åh nej da. Så giver jeg en Tuborg.", "Det var ærgerligt. Skål alle sammen."],
+        "cheers": ["Tak for spillet, {who}. Og tak for øllen.", "Skål, {who}."],
         "fejl": ["Undskyld! Det var slet ikke med vilje.", "Åh, det var mit ærme."],
     },
     "bluffer": {
@@ -53,6 +56,7 @@ LINES: dict[str, dict[str, list[str]]] = {
         "pick_up": ["{Face}? Det var med vilje.", "Jeg samler bare lidt på {face}."],
         "out": ["Ude! Hvem snød hvem?", "Pokerfjæs, venner. Jeg er ude."],
         "lose": ["I så det komme, hva'? Tuborg på mig.", "Den var næsten hjemme."],
+        "cheers": ["{who} giver! Det så jeg komme.", "Skål, {who}. Jeg vidste det."],
         "fejl": ["Fejl? Bevis det.", "Jeg har aldrig rørt den bakke."],
     },
     "reckless": {
@@ -62,6 +66,7 @@ LINES: dict[str, dict[str, list[str]]] = {
         "pick_up": ["Argh, {face}! Det var terningernes skyld.", "{Face}?! Så kaster jeg bare igen."],
         "out": ["JA! Ude! Skål!", "Så kører det! Jeg er ude!"],
         "lose": ["Argh! Én gang til! Tuborgen er på mig.", "Det var terningernes skyld."],
+        "cheers": ["SKÅL, {who}! En til!", "{who} giver! Så kører det!"],
         "fejl": ["Fejl?! Den bakke stod i vejen!", "Fint, giv mig dem alle sammen."],
     },
     "sharp": {
@@ -71,6 +76,7 @@ LINES: dict[str, dict[str, list[str]]] = {
         "pick_up": ["{Face} tilbage. Det var regnet med.", "Hm. {Face} op i hånden."],
         "out": ["Ude. Som beregnet.", "Tak for spillet."],
         "lose": ["Uheldigt. Tuborgen er på mig.", "Hm. Godt spillet, skål."],
+        "cheers": ["Skål, {who}.", "Tak for spillet, {who}."],
         "fejl": ["Fejl? Så tager jeg dem.", "Korrekt. Jeg tager bakken."],
     },
 }
@@ -85,10 +91,10 @@ def face_word(face: int, count: int = 2) -> str:
 
 
 def line(style: str, moment: str, rng: random.Random | None = None,
-         face: int | None = None) -> str | None:
+         face: int | None = None, who: str | None = None) -> str | None:
     """One line for ``moment`` in ``style`` (None for a moment it has no words for).
 
-    ``face`` fills "{face}" / "{Face}" in the pick-up lines."""
+    ``face`` fills "{face}" / "{Face}" in the pick-up lines, ``who`` "{who}" (the loser)."""
     if (not isinstance(style, str) or style not in LINES or not isinstance(moment, str)
             or not (rng is None or isinstance(rng, random.Random))):
         raise IllegalAction(f"Ukendt stil {shown(style)} (style: one of {', '.join(STYLES)})")
@@ -98,18 +104,22 @@ def line(style: str, moment: str, rng: random.Random | None = None,
     text = (rng or random.Random(0)).choice(choices)
     if "{" in text:
         word = face_word(face) if face is not None else "terningerne"
-        text = text.format(face=word, Face=word[0].upper() + word[1:])
+        name = who if isinstance(who, str) and who else "makker"
+        text = text.format(face=word, Face=word[0].upper() + word[1:], who=name)
     return text
 
 
-def moment_of(event: Any, name: str) -> tuple[str, int | None] | None:
-    """Which moment a table event is for the regular ``name`` (and the face it names), or None
-    when the event is not about it."""
+def moment_of(event: Any, name: str) -> tuple[str, int | str | None] | None:
+    """Which moment a table event is for the regular ``name`` (and the face or the loser it
+    names), or None when the event is not about it."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction(f"Ukendt hændelse {shown(event)} (malformed event)")
     kind = event["type"]
     if kind == "game_over":
-        return ("lose", None) if event.get("loser") == name else None
+        loser = event.get("loser")
+        if loser == name:
+            return "lose", None
+        return ("cheers", loser) if isinstance(loser, str) and loser else None
     if kind == "fejl":
         return ("fejl", None) if event.get("against") == name else None
     if event.get("player") != name:

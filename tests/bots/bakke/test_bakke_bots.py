@@ -194,7 +194,8 @@ def test_speech_on_own_events() -> None:
     lines = [henning.say(e, view) for e in events]
     assert all(isinstance(line, str) and line for line in lines)
     assert "femmere" in lines[3].lower() or "{" not in lines[3]
-    for e in [{"type": "videre", "player": "Bo"}, {"type": "game_over", "loser": "Bo"},
+    assert "Bo" in henning.say({"type": "game_over", "loser": "Bo", "game_no": 1, "out": []}, view)
+    for e in [{"type": "videre", "player": "Bo"},
               {"type": "throw", "player": "Henning", "mode": "one", "faces": [4]},
               {"type": "new_game", "game_no": 2, "players": ["Henning", "Bo"], "first": "Bo"}]:
         assert henning.say(e, view) is None

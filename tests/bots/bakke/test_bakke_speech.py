@@ -10,7 +10,7 @@ from engine.errors import IllegalAction
 
 
 def test_every_style_has_every_moment() -> None:
-    moments = {"videre", "throw_all", "ones", "pick_up", "out", "lose", "fejl"}
+    moments = {"videre", "throw_all", "ones", "pick_up", "out", "lose", "cheers", "fejl"}
     assert set(speech.STYLES) == {"henning", "careful", "bluffer", "reckless", "sharp"}
     for style, lines in speech.LINES.items():
         assert set(lines) == moments, style
@@ -23,6 +23,14 @@ def test_pick_up_names_the_face() -> None:
         for _ in range(5):
             text = speech.line(style, "pick_up", rng, face=4)
             assert "firere" in text.lower() and "{" not in text
+
+
+def test_cheers_name_the_loser() -> None:
+    rng = random.Random(1)
+    for style in speech.STYLES:
+        for _ in range(4):
+            text = speech.line(style, "cheers", rng, who="Mette")
+            assert "Mette" in text and "{" not in text
 
 
 def test_face_words() -> None:
@@ -38,7 +46,8 @@ def test_moment_of_events() -> None:
         "throw_all", None)
     assert speech.moment_of({"type": "throw", "player": "Kaj", "mode": "one"}, "Kaj") is None
     assert speech.moment_of({"type": "game_over", "loser": "Kaj"}, "Kaj") == ("lose", None)
-    assert speech.moment_of({"type": "game_over", "loser": "Bo"}, "Kaj") is None
+    assert speech.moment_of({"type": "game_over", "loser": "Bo"}, "Kaj") == ("cheers", "Bo")
+    assert speech.moment_of({"type": "game_over", "loser": None}, "Kaj") is None
     assert speech.moment_of({"type": "fejl", "player": "Bo", "against": "Kaj"}, "Kaj") == (
         "fejl", None)
     assert speech.moment_of({"type": "videre", "player": "Bo"}, "Kaj") is None
