@@ -316,3 +316,18 @@ def test_the_memory_of_regulars_is_saved_and_recalled(fake):
     d = s.to_dict()
     assert d["memory"] == {"Lis": {"seen": 0}}
     assert GameSession.from_dict(d, "treere").to_dict() == d
+
+
+def test_each_view_is_built_once_per_table_state(fake, monkeypatch):
+    # A view holds the evening's events: the session must not rebuild it for every question.
+    s = GameSession("treere", [("Mette", "human"), ("Jonas", "human"), ("Lis", "regular")], seed=1)
+    built = []
+    real = fake_game.Table.view
+    monkeypatch.setattr(fake_game.Table, "view", lambda self, p=None: built.append(p) or real(self, p))
+    s.act("Mette", {"type": "roll"})
+    for _ in range(3):
+        s.view(), s.regular_due(), s.tally, s.lines({"type": "roll", "player": "Lis"})
+    assert built.count("Mette") == 1 and len(built) == 2, built  # Mette's, and Lis's for her line
+    s.act("Mette", {"type": "keep", "dice": [0]})
+    assert s.view()["me"] == "Jonas" and s.view()["turn"] == "Jonas"
+    assert built[2:] == ["Mette", "Jonas"], built  # whose turn (read once), then the phone's

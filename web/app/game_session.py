@@ -153,6 +153,7 @@ class GameSession:
         self._faults_told = 0
         self._pause_rng = random.Random(self.seed ^ 0x5EED)
         self._pause: tuple[int, int] | None = None
+        self._views: tuple[int, dict[str | None, dict]] = (-1, {})  # see _view()
         self.seen = len(self.table.events)  # news starts after what is already on the table
         self._follow_turn()
 
@@ -190,9 +191,31 @@ class GameSession:
         return name in self.regulars
 
     # ---------- what the phone shows ----------
+    def _view(self, seat: str | None) -> dict:
+        """`table.view(seat)`, built once per table state. A view holds the evening's events,
+        so building one grows with the evening (a copy per event); the flow, the screen and
+        the regulars' lines ask for the same few views many times per move. Every change of
+        the table adds an event, so the number of events says when they are stale. Callers
+        only read a view."""
+        key = len(self.table.events)
+        if self._views[0] != key:
+            self._views = (key, {})
+        views = self._views[1]
+        if seat not in views:
+            views[seat] = self.table.view(seat)
+        return views[seat]
+
+    def _shared(self) -> dict:
+        """Any view of the current state, for what every seat's view has alike (turn, phase,
+        tally): the one already built when there is one."""
+        key = len(self.table.events)
+        if self._views[0] == key and self._views[1]:
+            return next(iter(self._views[1].values()))
+        return self._view(self.holder)
+
     def _follow_turn(self) -> None:
         """The phone is the person's in turn; during a regular's turn it stays with the last."""
-        turn = self.table.view(None).get("turn")
+        turn = self._shared().get("turn")
         if turn in self.humans:
             self.holder = turn
 
@@ -201,12 +224,12 @@ class GameSession:
         human in turn (or the last one while a regular plays), else the only human."""
         if seat is not None and seat not in self.names:
             raise IllegalAction(f"{shown(seat)} sidder ikke ved bordet (not at the table)")
-        return self.table.view(self.holder if seat is None else seat)
+        return self._view(self.holder if seat is None else seat)
 
     @property
     def tally(self) -> dict:
         """The evening's tally as the engine keeps it ({player: …})."""
-        return self.table.view(None)["tally"]
+        return self._shared()["tally"]
 
     # ---------- the flow ----------
     def act(self, player: str, action: Any) -> None:
@@ -219,7 +242,7 @@ class GameSession:
 
     def regular_due(self) -> str | None:
         """The regular whose move it is, or None (a person's turn, or the pot is decided)."""
-        v = self.table.view(None)
+        v = self._shared()
         turn = v.get("turn")
         return turn if v.get("phase") == "playing" and turn in self.regulars else None
 
@@ -239,7 +262,7 @@ class GameSession:
         if name is None:
             raise IllegalAction("Det er ikke en stamgæsts tur (not a regular's turn)")
         try:
-            action = self.regulars[name].decide(self.table.view(name))
+            action = self.regulars[name].decide(self._view(name))
             self.table.act(name, action)
         except Exception as exc:  # noqa: BLE001 - a confused regular must not stop the evening
             self._record_fault(name, exc)
@@ -248,7 +271,7 @@ class GameSession:
         return action
 
     def _fallback(self, name: str) -> dict:
-        legal = self.table.view(name).get("legal", [])
+        legal = self._view(name).get("legal", [])
         for action in FALLBACKS[self.game]:
             if action["type"] in legal:
                 try:
@@ -260,7 +283,7 @@ class GameSession:
 
     def new_game(self) -> None:
         """The next pot (Treere) or game (Bakke) of the evening, once this one is decided."""
-        v = self.table.view(None)
+        v = self._shared()
         if v.get("phase") != "over":
             raise IllegalAction("Spillet er ikke slut endnu (the game is not over)")
         self.table.act(self.holder, {"type": "new_game"})
@@ -302,7 +325,7 @@ class GameSession:
         if say is None:
             return None
         try:
-            said = say(event, self.table.view(name))
+            said = say(event, self._view(name))
         except Exception as exc:  # noqa: BLE001 - a line is not worth stopping for
             self._record_fault(name, exc)
             return None
