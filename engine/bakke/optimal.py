@@ -513,7 +513,83 @@ def optimal_choice(spot: Spot, aggregate: str = AGGREGATE) -> str:
     opts = spot.options()
     if len(opts) == 1:
         return opts[0]
-    return best_of(spot_values(spot, aggregate))
+    me, others = spot.hands[0], spot.hands[1:]
+    if not others:
+        raise ValueError("a decision needs at least one other player in")
+    other = others[0] if len(others) == 1 else min(AGGREGATES[aggregate](others), FIELD_CAP)
+    known = _stored_choice(me, other, spot.tray, spot.thrown)
+    return known if known is not None else best_of(spot_values(spot, aggregate))
+
+
+# --- the heads-up choices, stored ------------------------------------------------------------
+# Solving the heads-up table costs ~0.3 s in CPython but ~1.6 s in Pyodide on the first decision
+# (bench/bakke_regulars.py), so the choices themselves — one bit per decision position — ship
+# precomputed up to STORED_LEVEL dice in the game: the whole six-dice heads-up game, and a
+# bigger table's field (own six + FIELD_CAP + a full tray). Beyond it the table is solved as
+# before. tests/bots/bakke checks the bits against the solver, so they cannot go stale.
+STORED_LEVEL = 17
+
+
+def decision_positions(level: int) -> list[tuple[int, int, int, bool]]:
+    """Every heads-up position with two choices, up to ``level`` dice in the game, in the order
+    the stored bits follow: after a die (throw or *Videre*), and an empty tray before one (all
+    or one)."""
+    out = []
+    for n in range(2, level + 1):
+        for mask in range(32):
+            k = _POP[mask]
+            for a in range(1, n - k):
+                b = n - k - a
+                if b >= 1:
+                    out.append((a, b, mask, True))
+                    if mask == 0:
+                        out.append((a, b, mask, False))
+    return out
+
+
+def policy_bits(level: int = STORED_LEVEL) -> str:
+    """The solved choices as text (hex, 4 positions a digit): 1 = throw (after a die) or all
+    the dice (empty tray), 0 = *Videre* or one die. What ``_STORED`` holds."""
+    h = heads_up()
+    value = 0
+    for i, (a, b, mask, thrown) in enumerate(decision_positions(level)):
+        if best_of(h.choice_values(a, b, mask, thrown)) == (THROW if thrown else THROW_ALL):
+            value |= 1 << i
+    return f"{value:x}"
+
+
+@lru_cache(maxsize=1)
+def _stored() -> tuple[dict[tuple[int, int, int, bool], int], int]:
+    index = {pos: i for i, pos in enumerate(decision_positions(STORED_LEVEL))}
+    return index, int(_STORED, 16)
+
+
+def _stored_choice(a: int, b: int, mask: int, thrown: bool) -> str | None:
+    """The stored heads-up choice, or None beyond ``STORED_LEVEL``."""
+    if a + b + _POP[mask] > STORED_LEVEL:
+        return None
+    index, bits = _stored()
+    i = index.get((a, b, mask, thrown))
+    if i is None:
+        return None
+    on = bits >> i & 1
+    if thrown:
+        return THROW if on else VIDERE
+    return THROW_ALL if on else THROW
+
+
+_STORED = (  # policy_bits(STORED_LEVEL)
+    "1001000800c007fff000800c007fff800fffffffffff000800c007fff800fffffffffff800ffffffffffffff"
+    "ffffffff5fffffff00000000801001003003fff001003003fff801ffffffffff001003003fff801fffffffff"
+    "f801ffffffffffffffffffffaffffffe000000080200401803ffe00401803fff007ffffffffe00401803fff0"
+    "07fffffffff007ffffffffffffffffffbffffff80000010080201807ff80201807ffc03ffffffff80201807f"
+    "fc03ffffffffc03fffffffffffffffff7fffffc00000404020301ffc020301ffe03fffffffc020301ffe03ff"
+    "fffffe03fffffffffffffffdfffffc0000204040c0ffc040c0ffe07ffffffc040c0ffe07ffffffe07fffffff"
+    "ffffffffffff80002081060ff81060ffc1ffffff81060ffc1ffffffc1fffffffffffffffffe000420861fe08"
+    "61ff0fffffe0861ff0ffffff0ffffffffffffffff001f0ffff0ffffffffff0fffffffffffffffffffffffff0"
+    "0f1fff1ffffffff1ffffffffffffffffffffe0e7fe7fffffe7ffffffffffffffffffffffffffffffffffffff"
+    "ffffffffffffffffffffff"
+)
 
 
 def optimal_policy(spot: Spot) -> dict[str, float]:

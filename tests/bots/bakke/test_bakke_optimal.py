@@ -230,3 +230,26 @@ def test_the_heads_up_table_grows_level_by_level() -> None:
         assert h.level == level
     assert h.width <= 2 * width + 1
     assert h.start(12, 6, 0b11) == pytest.approx(h.throw_value(12, 6, 0b11), abs=1e-12)
+
+
+def test_the_stored_choices_are_the_solvers() -> None:
+    """The precomputed bits (what a phone reads instead of solving) are exactly the solved
+    heads-up choices to STORED_LEVEL dice: regenerate with optimal.policy_bits() if this fails."""
+    assert o.policy_bits(o.STORED_LEVEL) == o._STORED
+    assert len(o.decision_positions(o.STORED_LEVEL)) == 3288
+
+
+def test_the_stored_choices_are_used_and_beyond_them_the_solver() -> None:
+    """Within the stored range a choice is a look-up (no table solved); beyond it, the solver."""
+    fresh = o.HeadsUp()
+    real = o.heads_up
+    o.heads_up = lambda: fresh  # type: ignore[assignment]
+    try:
+        assert o.optimal_choice(o.Spot((6, 6), 0, False)) == "throw_all"
+        assert o.optimal_choice(o.Spot((5, 2, 2), 0b111, True)) == "videre"
+        assert fresh.level == 1  # nothing was solved
+        big = o.Spot((14, 4), 0b1, True)  # 19 dice in the game: beyond the stored range
+        assert o.optimal_choice(big) == o.best_of(fresh.choice_values(14, 4, 0b1, True))
+        assert fresh.level >= 19
+    finally:
+        o.heads_up = real
