@@ -475,3 +475,20 @@ def test_the_games_own_markup_draws_a_guests_table(thrown):
         controls = treere.controls_html(g.view(), look)
         assert ('data-action="roll">Kast' in controls) == (name == "Kaj")
         assert "Lis" in treere.felt_html(g.view(), look)  # the regular's seat is drawn
+
+
+def test_a_friend_who_comes_after_the_start_is_told_the_game_has_started(thrown):
+    wire = seated("bakke", thrown)
+    seats = wire.room.lobby()
+    bo = wire.join("Bo")
+    answer = decode_from_host(bo.received[-1].text)
+    assert (answer["t"], answer["code"]) == ("error", "started")
+    assert bo.table.guest.error_code == "started" and not bo.table.ready
+    assert wire.room.lobby() == seats  # no seat was made
+    del wire.phones["Bo"]
+    # a seated guest's phone still comes back by its token
+    mette = wire.phones["Mette"]
+    wire.drop(mette)
+    wire.open(mette)
+    assert wire.host.connections()["Mette"] == "connected"
+    assert_in_step(wire)

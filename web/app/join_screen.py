@@ -37,6 +37,8 @@ BAD_NAME = "Skriv et navn på 1–20 tegn"
 SITTING = "Sætter dig ved bordet …"
 SEATED = "Du sidder ved bordet. Værten starter spillet, når alle er her."
 LATE = "Spillet er i gang. Du får en plads, når det her spil er slut."
+# The host's answers to "sit down" that only another name, table or link can change.
+SEAT_REFUSED = ("name_taken", "table_full", "bad_token", "started")
 
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
@@ -151,7 +153,7 @@ def _host_said_bye(table: GuestTable) -> None:
 def _problem() -> str:
     """What is wrong, in Danish ("" while all is well or still trying)."""
     table, links = _state["table"], _state["links"]
-    if table.guest.error_code in ("name_taken", "table_full", "bad_token"):
+    if table.guest.error_code in SEAT_REFUSED:
         return table.guest.error
     if links.relay.state == "closed":
         return links.problem or links.relay.reason or ""
@@ -206,7 +208,7 @@ def _paint() -> None:
         html = join_html(name, "", _state["error"], form=True, retry="")
     else:
         problem = _problem()
-        form = table.guest.error_code in ("name_taken", "table_full", "bad_token")
+        form = table.guest.error_code in SEAT_REFUSED
         html = join_html(table.name, "" if problem else _status(), problem, form=form,
                          retry="" if form else "retry")
     if _state.get("painted") != html or not present(root.querySelector('[data-testid="join"]')):

@@ -102,8 +102,9 @@ class HostGameTable(GameSession):
     def from_lobby(cls, room: HostRoom, rules: Any = None, seed: int | None = None,
                    regular_factory: Callable[[str, int], Any] | None = None,
                    first: str | None = None, dice: Any = None) -> HostGameTable:
-        """*Start spillet* in the lobby: a table of the room's seats (late arrivals wait: these
-        engines seat nobody between games), and every guest's first view sent."""
+        """*Start spillet* in the lobby: a table of the room's seats, and every guest's first
+        view sent. A friend who opens the link later is told the game has started (``started``):
+        these engines seat nobody between games."""
         seats = [(s.player, "human" if s.kind == "host" else s.kind)
                  for s in room.seats if not s.waiting]
         table = cls(room.game, seats, rules, seed=seed, regular_factory=regular_factory,
@@ -119,6 +120,7 @@ class HostGameTable(GameSession):
             raise IllegalAction("Bordets pladser passer ikke med rummets (seats ≠ room)")
         self.room, self.now = room, room.clock
         room.after_act = self._guest_acted
+        room.late_arrivals = False  # these engines seat nobody between games (no Table.join)
         self.absences.reset(room)
         self._mark_time()
 

@@ -109,6 +109,9 @@ class HostRoom:
         self.turn_clock: Callable[[], tuple[object, dict[str, Any]] | None] | None = None
         # ``after_act(player)`` once a guest's action was taken and every guest updated.
         self.after_act: Callable[[str], None] | None = None
+        # False when the table's engine seats nobody between games (Bakke, Treere): a new
+        # guest after the start is told so, rather than promised a seat that never comes.
+        self.late_arrivals = True
         self._channels: dict[str, _Channel] = {}
 
     # --- the transport's side -------------------------------------------------------------------
@@ -323,6 +326,9 @@ class HostRoom:
         return found
 
     def _new_guest(self, name: str) -> RoomSeat:
+        if self.table is not None and not self.late_arrivals:
+            raise ProtocolError("started", "Spillet er i gang, og der kommer ikke flere med ved "
+                                "dette bord (the game has started)")
         if len(self.seats) >= SEATS_MAX:
             raise ProtocolError("table_full", f"Bordet er fuldt ({SEATS_MAX} pladser) (table full)")
         try:
