@@ -146,13 +146,14 @@ def write_table(sizes: range, zero_faces: tuple[int, ...] = (3,),
                 print(f"  solved m={m}, zero {zero_face}, {progression or 'plain'}: "
                       f"{len(entries)} rounds in {time.perf_counter() - start:.1f} s", flush=True)
     path = Path(optimal.__file__).with_name("optimal_data.py")
-    head = path.read_text().split("KNOWN: dict")[0]
-    lines = [head + "KNOWN: dict[tuple, tuple[float, ...]] = {"]
-    lines += [f"    {k!r}: {v!r}," for k, v in known.items()]
-    lines += ["}", "KNOWN_FIRST: dict[tuple, tuple[tuple[float, ...], float]] = {"]
-    lines += [f"    {k!r}: ({f!r}, {b!r})," for k, (f, b) in first.items()]
-    lines += ["}", ""]
-    path.write_text("\n".join(lines))
+    head = path.read_text().split('TABLE = """')[0]
+    rows = []
+    for key, values in known.items():
+        m, zero_face, progression, stage = key
+        f, bust = first[key]
+        rows.append(f"{m} {zero_face} {progression or '-'} {stage}|{' '.join(map(repr, values))}|"
+                    f"{' '.join(map(repr, f))}|{bust!r}")
+    path.write_text(head + 'TABLE = """\n' + "\n".join(rows) + '\n"""\n')
     return path
 
 

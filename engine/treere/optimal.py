@@ -32,7 +32,6 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial
 
-from engine.treere.optimal_data import KNOWN, KNOWN_FIRST
 from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, face_value
 
@@ -261,7 +260,7 @@ class Round:
         self.seat_values: dict[tuple[int, int, bool], float] = {}  # a seat's chance from its turn
         self._first: tuple[tuple[float, ...], float] | None = None
         if known is not None:
-            self._first = KNOWN_FIRST.get((m, zero_face) + tuple(key))
+            self._first = known_tables()[1].get((m, zero_face) + tuple(key))
             self.value = tuple(known)
             self._start(self.value)
             return
@@ -436,11 +435,28 @@ class Round:
         return values, again
 
 
+@cache
+def known_tables() -> tuple[dict[tuple, tuple[float, ...]], dict[tuple, tuple[tuple[float, ...], float]]]:
+    """optimal_data's table, read on first use (not at import: the app starts without it).
+    Each line: ``m zero_face progression stage | values by position | first seat's f | bust``."""
+    from engine.treere.optimal_data import TABLE
+    known, first = {}, {}
+    for line in TABLE.split("\n"):
+        if not line.strip():
+            continue
+        head, values, f, bust = line.split("|")
+        m, zero_face, progression, stage = head.split()
+        key = (int(m), int(zero_face), "" if progression == "-" else progression, int(stage))
+        known[key] = tuple(float(v) for v in values.split())
+        first[key] = (tuple(float(v) for v in f.split()), float(bust))
+    return known, first
+
+
 def round_value(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> tuple[float, ...]:
     """The chances of the m positions of a perfect round: from the table of known values when
     it has them, else solved."""
     found = known_key(m, zero_face, tuple(key))
-    return KNOWN[found] if found else solve(m, zero_face, key).value
+    return known_tables()[0][found] if found else solve(m, zero_face, key).value
 
 
 def known_key(m: int, zero_face: int, key: tuple) -> tuple | None:
@@ -448,7 +464,7 @@ def known_key(m: int, zero_face: int, key: tuple) -> tuple | None:
     stage that equals the next one (the same threshold, values equal: ``solve``'s shortcut), so
     the run of stages with the same threshold is looked along."""
     while True:
-        if (m, zero_face) + key in KNOWN:
+        if (m, zero_face) + key in known_tables()[0]:
             return (m, zero_face) + key
         if key[0] != "runder":
             return None
@@ -468,7 +484,7 @@ def _table_round(m: int, zero_face: int, key: tuple[str | None, int]) -> Round:
     found = known_key(m, zero_face, key)
     if found is None:
         return solve(m, zero_face, key)
-    return Round(m, zero_face, found[2:], known=KNOWN[found])
+    return Round(m, zero_face, found[2:], known=known_tables()[0][found])
 
 
 def first_values(rnd: Round) -> tuple[tuple[float, ...], float]:

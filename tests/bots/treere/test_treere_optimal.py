@@ -10,8 +10,9 @@ import pytest
 from engine.treere import Rules, Table, optimal
 from engine.treere.bots import naive, regular
 from engine.treere.optimal import NONE, TurnPlan, naive_keep, naive_outcome, solve
-from engine.treere.optimal_data import KNOWN, KNOWN_FIRST
 from engine.treere.scoring import face_value
+
+KNOWN, KNOWN_FIRST = optimal.known_tables()
 
 
 def brute_value(target: int, f: list[float], bust: float, zero_face: int = 3) -> float:
@@ -207,6 +208,7 @@ def test_progressive_stage_round() -> None:
     assert sum(rnd.value) == pytest.approx(1.0, abs=1e-12)
     assert rnd.plan(1, NONE, False).target == 23
     assert rnd.next == pytest.approx(solve(2).value, abs=1e-15)  # threshold 24: the plain game
+    assert KNOWN[(2, 3, "spil", 24)] == pytest.approx(rnd.value, abs=1e-12)
     # a plain round is the limit: a threshold this high almost never bites
     assert rnd.value == pytest.approx(solve(2).value, abs=1e-6)
     assert optimal.stage_key(Rules(progressive="spil"), 30, playoff=False) == ("", 1)
@@ -218,3 +220,15 @@ def test_a_plan_for_a_state_that_never_happens_is_refused() -> None:
         solve(2).plan(0, 5, False)  # the first seat never has a score to beat
     with pytest.raises(ValueError):
         solve(3).plan(1, 5, True)  # one seat before cannot make a tie
+
+
+def test_a_runder_stage_left_out_of_the_table_is_the_next_of_its_run() -> None:
+    rules = Rules(progressive="runder")
+    keys = [optimal.stage_key(rules, stage, playoff=False) for stage in range(1, 120)]
+    missing = [k for k in keys if k[0] and (3,) + (3,) + k not in KNOWN]
+    assert missing  # the table keeps only distinct rounds
+    for key in missing[:5]:
+        found = optimal.known_key(3, 3, key)
+        assert found is not None and found[3] > key[1]
+        assert optimal.cap_of(found[2:], 3) == optimal.cap_of(key, 3)
+    assert all(optimal.known_key(3, 3, k) for k in keys)  # every stage has its values

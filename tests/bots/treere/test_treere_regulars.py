@@ -42,6 +42,14 @@ def test_regulars_under_another_zero_face_and_a_big_ante() -> None:
     assert sum(table.tally.values()) == 0
 
 
+@pytest.mark.parametrize("progressive", ["spil", "runder"])
+def test_regulars_under_progressiv(progressive: str) -> None:
+    """Stages nobody wins (T6), a later seat facing nobody qualified, a new threshold."""
+    table = play(["Lis", "Grethe", "Simpel"], Rules(progressive=progressive), seed=8, pots=4)
+    assert sum(table.tally.values()) == 0
+    assert any(e["type"] == "no_winner" for e in table.events)
+
+
 def test_a_pot_replays_exactly_from_the_seeds() -> None:
     a = play(["Kaj", "Henning", "Simpel"], Rules(), seed=11, pots=2)
     b = play(["Kaj", "Henning", "Simpel"], Rules(), seed=11, pots=2)
