@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import pathlib
 import sys
+import time
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from app.game_session import GameSession
+from app.peers.guest import HOST_SILENT_S
 from test_friends import lobby_seat
 from test_table_driver import open_app, set_settings, tap
 from test_treere import DOM_STATE, keep_choice
@@ -125,7 +127,15 @@ def test_a_treere_table_shared_by_link_the_guest_plays_and_the_host_reloads(cont
     assert guest.evaluate(f"localStorage.getItem('{KEY}')") is None
     # the host's phone reloads: its table resumes with the room, the guest's phone comes back
     # by itself, and its next move reaches the host's table again
+    started = time.monotonic()
     host.reload()
+    said_waiting = False  # the guest's table line while the host's phone is silent
+    while not host.locator(TABLE).count():
+        assert time.monotonic() - started < 90, "the host's table never came back"
+        said_waiting |= "Venter på værten" in guest.locator("#tr-toast").inner_text()
+        host.wait_for_timeout(200)
+    if time.monotonic() - started > HOST_SILENT_S + 3:  # long enough for the guest to notice
+        assert said_waiting
     host.wait_for_selector(TABLE, timeout=90_000)
     assert host_table(host).table.log == table.table.log
     table = play_until(pages, table, guest_moves=2)

@@ -23,6 +23,7 @@ from app.dom_util import present
 from app.friends_markup import join_html
 from app.local_store import SETTINGS_KEY, store
 from app.peers.game_guest import GuestGameTable
+from app.peers.guest import WAITING_HOST
 from app.peers.guest_table import BYE_LINES, GuestTable
 from app.peers.links import GuestLinks
 from app.peers.protocol import is_name
@@ -42,7 +43,7 @@ SEAT_REFUSED = ("name_taken", "table_full", "bad_token", "started")
 
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
-                          "kept_token": None, "game_table": None}
+                          "kept_token": None, "game_table": None, "told_waiting": False}
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -88,7 +89,24 @@ def _tick(*_a: Any) -> None:
     links.tick()
     if screens.current() != table_screen.SCREEN:
         table.tick()  # the table screen ticks it while it is on show
+    _say_waiting_host()
     _changed()
+
+
+def _say_waiting_host() -> None:
+    """On a Bakke or Treere table: "Venter på værten …" in the table's line while the host's
+    phone is silent (a reload, a locked phone), gone when it speaks again (Snyd's table
+    screen shows its own)."""
+    game_table, table = _state["game_table"], _state["table"]
+    if game_table is None or table is None:
+        return
+    screen = _game_screen(game_table.game)
+    if screens.current() != screen.SCREEN or screen.ui.session is not game_table:
+        return
+    waiting = table.waiting_host
+    if waiting != _state["told_waiting"]:
+        _state["told_waiting"] = waiting
+        screen.ui.toast(f"{WAITING_HOST} …" if waiting else "")
 
 
 def _changed() -> None:
