@@ -256,7 +256,11 @@ def felt_html(view: dict, look: TableLook) -> str:
                     for p, pos in zip(others, seat_positions(len(others))))
     info = (f'<div class="round-info">Spil {view.get("game_no", 0)} · Runde {view.get("round_no", 0)}'
             f'{" · Finalen i Viborg" if view.get("final") else ""}</div>')
-    return f'{info}{glass_html(view)}{seats}{centre_html(view, look)}{my_seat_html(view, look)}'
+    # The round's bids: an empty slot here, filled by the table's life (issue 12); the layout
+    # (table.css) puts it over your seat upright and in the right-hand column on its side.
+    history = '<div class="bid-history" data-testid="bid-history" aria-label="Buddene i runden"></div>'
+    return (f'{info}{glass_html(view)}{seats}{centre_html(view, look)}{history}'
+            f'{my_seat_html(view, look)}')
 
 
 def _options(pairs: list[tuple[str, str]], selected: str) -> str:

@@ -1,0 +1,144 @@
+"""A geometric check of a table on screen: the bounding boxes of what a player must see (seats,
+mats, dice, names, bubbles, the verdict, the controls), none covering another, all inside the
+viewport. Shared by the three tables' browser tests (no tests here).
+
+    items = collect(page, SNYD_PARTS)
+    assert problems(items, page.viewport_size, contained=SNYD_CONTAINED) == []
+
+A part is (kind, CSS selector, text): `text` measures the ink of an element's text (a Range
+over its contents) instead of its box, for lines whose block is as wide as the felt but whose
+words are short (the current bid, the news). Each item knows its owner: the `data-player` of
+the closest seat, so a die may lie on its own mat and on no one else's.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+Part = tuple[str, str, bool]
+
+COLLECT = """(parts) => {
+  const out = [];
+  const shown = (e) => {
+    for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
+      const s = getComputedStyle(n);
+      if (s.display === 'none' || s.visibility === 'hidden' || +s.opacity === 0) return false;
+    }
+    return true;
+  };
+  for (const [kind, selector, text] of parts) {
+    for (const e of document.querySelectorAll(selector)) {
+      if (!shown(e)) continue;
+      let r = e.getBoundingClientRect();
+      if (text) {
+        const range = document.createRange(); range.selectNodeContents(e);
+        r = range.getBoundingClientRect();
+      }
+      if (r.width < 1 || r.height < 1) continue;
+      const seat = e.closest('[data-testid=seat]');
+      out.push({kind, owner: seat ? seat.dataset.player : '',
+                label: (e.dataset.testid || e.className || e.tagName) + ' ' +
+                       (e.textContent || '').trim().slice(0, 24),
+                box: [r.left, r.top, r.right, r.bottom]});
+    }
+  }
+  return out;
+}"""
+
+SLACK = 1.0  # px: borders that touch are not an overlap
+
+
+def collect(page: Any, parts: list[Part]) -> list[dict]:
+    """Every shown element of every part, with its kind, owner and box [l, t, r, b]."""
+    return page.evaluate(COLLECT, [list(p) for p in parts])
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - SLACK and b[0] < a[2] - SLACK and a[1] < b[3] - SLACK and b[1] < a[3] - SLACK
+
+
+def inside(a: list[float], outer: list[float]) -> bool:
+    return (a[0] >= outer[0] - SLACK and a[1] >= outer[1] - SLACK
+            and a[2] <= outer[2] + SLACK and a[3] <= outer[3] + SLACK)
+
+
+def _name(item: dict) -> str:
+    who = f"{item['owner']}'s " if item["owner"] else ""
+    return f"{who}{item['kind']} ({item['label'].strip()})"
+
+
+def problems(items: list[dict], viewport: dict, contained: set[tuple[str, str]] = frozenset(),
+             within: dict[str, str] | None = None,
+             touching: set[tuple[str, str]] = frozenset()) -> list[str]:
+    """What is wrong on screen, in words (empty when all is well).
+
+    contained: (inner kind, outer kind) pairs that may overlap when both have the same owner,
+        and then the inner must lie wholly inside the outer (a die inside its own mat);
+    touching: (kind, kind) pairs of one owner that may overlap freely (your lifted cup and
+        your mat);
+    within: kind -> kind of a single frame that each such item must lie inside (e.g. every
+        seat part inside the felt); everything lies inside the viewport.
+    """
+    screen = [0.0, 0.0, float(viewport["width"]), float(viewport["height"])]
+    bad = []
+    frames = {}
+    for kind, frame in (within or {}).items():
+        boxes = [i["box"] for i in items if i["kind"] == frame]
+        if boxes:
+            frames[kind] = boxes[0]
+    for n, a in enumerate(items):
+        if not inside(a["box"], screen):
+            bad.append(f"{_name(a)} leaves the screen {[round(v) for v in a['box']]}")
+        if a["kind"] in frames and not inside(a["box"], frames[a["kind"]]):
+            bad.append(f"{_name(a)} leaves the {within[a['kind']]}")
+        for b in items[n + 1:]:
+            if a["kind"] in set((within or {}).values()) or b["kind"] in set((within or {}).values()):
+                continue  # a frame holds things: it is no overlap
+            if not overlap(a["box"], b["box"]):
+                continue
+            if a["owner"] == b["owner"] and ((a["kind"], b["kind"]) in touching
+                                             or (b["kind"], a["kind"]) in touching):
+                continue
+            pair = _containment(a, b, contained)
+            if pair is None:
+                bad.append(f"{_name(a)} overlaps {_name(b)}")
+            elif not inside(pair[0]["box"], pair[1]["box"]):
+                bad.append(f"{_name(pair[0])} sticks out of {_name(pair[1])}")
+    return bad
+
+
+def _containment(a: dict, b: dict, contained: set[tuple[str, str]]) -> tuple[dict, dict] | None:
+    """(inner, outer) when a and b are a declared containment of one owner, else None."""
+    if a["owner"] != b["owner"]:
+        return None
+    if (a["kind"], b["kind"]) in contained:
+        return a, b
+    if (b["kind"], a["kind"]) in contained:
+        return b, a
+    return None
+
+
+# ---------- the three tables' parts ----------
+
+SNYD_PARTS: list[Part] = [
+    ("felt", '[data-testid="table"]', False),
+    ("mat", '[data-testid="mat"]', False),
+    ("die", '.hand [data-testid="die"], .hand .die, #my-dice .die', False),
+    ("cup", '[data-testid="cup-me"]', False),
+    ("name", ".seat-name", True),
+    ("tags", ".seat-tags", False),
+    ("bubble", ".bubble", False),
+    ("glass", '[data-testid="glass"]', False),
+    ("info", ".round-info", True),
+    ("bid", ".centre:not(.reveal) .current, .centre:not(.reveal) .news", True),
+    ("verdict", ".centre.reveal", False),
+    ("history", '[data-testid="bid-history"]', False),
+    ("clock", ".clock", False),
+    ("control", ".snyd-table .controls select, .snyd-table .controls button, .table-bar button", False),
+    ("line", ".controls .after li, .controls .practice, .controls .waiting", True),
+]
+# A die lies on its own mat; your cup stands on your mat (lifted, it may leave it: then it is
+# checked against everything else like any other part).
+SNYD_CONTAINED = {("die", "mat")}
+SNYD_TOUCHING = {("cup", "mat")}
+# The seats are on the felt; the bid and the verdict may move to the side column (landscape).
+SNYD_WITHIN = {k: "felt" for k in ("mat", "die", "name", "tags", "bubble", "glass", "info")}
