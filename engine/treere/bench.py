@@ -4,7 +4,8 @@ The perfect regular (Lis) against the naive player (every zero face, else the lo
 ``--games`` pots on fresh tables, her seat rotating: her share of pots won with a 95% Wilson
 interval, next to the exact chance from the DP (engine/treere/optimal.py, ``evaluate``): the
 two must agree.  Then every regular heads-up against the naive player, and the cost of a
-decision in CPython (import, the first decision from cold caches, the rest).
+decision in CPython (import, the first decision from cold caches, the rest), as the process's
+CPU time (the dev machine is shared: wall-clock times there say more about the neighbours).
 
 ``--table`` rewrites engine/treere/optimal_data.py (the known values of perfect rounds).
 CPython only: relay/site.py leaves every bench.py out of the browser's archive.
@@ -46,10 +47,10 @@ def play_pot(players: list[Player], rules: Rules, seed: int, times: list[float] 
             return str(table.winner)
         who = table.turn
         view = table.view(who)
-        start = time.perf_counter()
+        start = time.process_time()
         action = by_name[who].decide(view)
         if times is not None and who == timed and action["type"] == "keep":
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         table.act(who, action)
     raise RuntimeError("the pot was never won")
 
@@ -87,32 +88,37 @@ def cold() -> None:
     optimal._evaluate.cache_clear()
 
 
-def first_decisions(rules: Rules, sizes: range) -> list[tuple[int, int, float]]:
-    """Seconds for Lis's first keep in a round of m players, from cold caches, at the first and
-    the second seat.  The worst case: the first seat scored 30 (five sixes), so the second seat
-    must look ahead through every score the seats after it could face."""
+# The seats before Lis in first_decisions: five dice kept at once, scoring 6 (typical) or 30
+# (the worst case: Lis must look ahead through every score the seats after her could face).
+BEFORE = {6: [1, 1, 1, 1, 2], 30: [6, 6, 6, 6, 6]}
+
+
+def first_decisions(rules: Rules, sizes: range) -> list[tuple[int, int, int | None, float]]:
+    """Seconds for Lis's first keep in a round of m players, from cold caches: at the first
+    seat, and at the second facing a 6 and a 30."""
     out = []
     for m in sizes:
-        for pos in (0, 1):
+        for pos, facing in ((0, None), (1, 6), (1, 30)):
             cold()
             names = [f"P{i}" for i in range(m)]
             names[pos] = "Lis"
-            table = Table(names, rules, seed=m, first=names[0], dice=[6] * 5 * pos)
-            for _ in range(pos):  # the seats before: five sixes, all kept
+            table = Table(names, rules, seed=m, first=names[0],
+                          dice=BEFORE[facing] * pos if facing else None)
+            for _ in range(pos):
                 who = table.turn
                 table.act(who, {"type": "roll"})
                 table.act(who, {"type": "keep", "dice": [0, 1, 2, 3, 4]})
             table.act("Lis", {"type": "roll"})
-            start = time.perf_counter()
+            start = time.process_time()
             regular("Lis", seed=1).decide(table.view("Lis"))
-            out.append((m, pos + 1, time.perf_counter() - start))
+            out.append((m, pos + 1, facing, time.process_time() - start))
     return out
 
 
 def import_seconds() -> float:
     """A fresh interpreter's import of engine.treere.bots, in seconds (median of three)."""
-    code = ("import time; t = time.perf_counter(); import engine.treere.bots; "
-            "print(time.perf_counter() - t)")
+    code = ("import time; t = time.process_time(); import engine.treere.bots; "
+            "print(time.process_time() - t)")
     root = Path(__file__).resolve().parents[2]
     runs = [float(subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
                                  text=True, check=True).stdout) for _ in range(3)]
@@ -200,10 +206,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {info['name']:8} {percent(w / args.char_games):>6} [{percent(lo)}, {percent(hi)}]")
 
     if not args.no_timing:
-        print("\nTid (CPython):")
+        print("\nTid (CPython, processens CPU-tid: maskinen deles med andre):")
         print(f"  import engine.treere.bots: {1000 * import_seconds():.0f} ms")
-        for size, seat, secs in first_decisions(rules, range(2, 9)):
-            print(f"  første valg, {size} pladser, plads {seat}, kolde caches: {1000 * secs:.0f} ms")
+        for size, seat, facing, secs in first_decisions(rules, range(2, 9)):
+            against = f", mod {facing}" if facing is not None else ""
+            print(f"  første valg, {size} pladser, plads {seat}{against}, kolde caches: "
+                  f"{1000 * secs:.0f} ms")
         times.sort()
         print(f"  Lis' valg af terninger under spillet: median {1000 * statistics.median(times):.2f} ms, "
               f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:.2f} ms ({len(times)} valg)")

@@ -90,6 +90,7 @@ class TurnPlan:
         top = max_score(zero_face) // DICE
         pad = [bust] * (top * DICE + 1)
         self.value: list[list[float]] = [list(self.f)]
+        self.arg: list[list[bytes]] = [[]]  # arg[n][roll][s]: which keep (see choose)
         # padded[n][s]: the value with n dice left and s aside, ``bust`` past the target
         self.padded = [list(self.f) + pad]
         for n in range(1, DICE + 1):
@@ -99,28 +100,31 @@ class TurnPlan:
             self.padded.append(values + [bust] * (target + 1 - len(values)) + pad)
 
     def _row(self, n: int, width: int) -> list[float]:
-        """value[n][s] for s < width: the average over rolls of the best keep."""
+        """value[n][s] for s < width: the average over rolls of the best keep.  The keep
+        itself is kept as an index per s (``arg``): the first best in the order tried."""
         acc = [0.0] * width
         padded = self.padded
+        args = []
         for p, _faces, prefix, options in roll_table(n, self.zero_face):
             if self.fast:
                 cols = [padded[n - c][prefix[c]:prefix[c] + width] for c in range(1, n + 1)]
             else:
                 cols = [padded[n - c][x:x + width] for c, x in options]
-            best = list(map(max, *cols)) if len(cols) > 1 else cols[0]
+            if len(cols) > 1:
+                best = list(map(max, *cols))
+                args.append(bytes(map(tuple.index, zip(*cols), best)))
+            else:
+                best = cols[0]
+                args.append(bytes(width))
             acc = [a + p * v for a, v in zip(acc, best)]
+        self.arg.append(args)
         return acc
 
     def choose(self, n: int, s: int, roll: int) -> tuple[int, int]:
         """(dice kept, score kept) for roll number ``roll`` of ``roll_table(n)``, s aside."""
         _p, _faces, prefix, options = roll_table(n, self.zero_face)[roll]
-        padded = self.padded
-        if self.fast:
-            vals = [padded[n - c][s + prefix[c]] for c in range(1, n + 1)]
-            c = vals.index(max(vals)) + 1
-            return c, prefix[c]
-        vals = [padded[n - c][s + x] for c, x in options]
-        return options[vals.index(max(vals))]
+        i = self.arg[n][roll][s]
+        return (i + 1, prefix[i + 1]) if self.fast else options[i]
 
     @property
     def start(self) -> float:
@@ -143,7 +147,27 @@ class TurnPlan:
 
     def outcome(self) -> tuple[tuple[float, ...], float]:
         """(P(final score = x) for x = 0..target, P(bust)) when the plan is followed."""
-        return _follow(self.choose, self.target, self.zero_face)
+        target = self.target
+        mass: list[dict[int, float]] = [{} for _ in range(DICE + 1)]
+        mass[DICE][0] = 1.0
+        final = [0.0] * (target + 1)
+        bust = 0.0
+        for n in range(DICE, 0, -1):
+            rolls = roll_table(n, self.zero_face)
+            args = self.arg[n]
+            for s, m in mass[n].items():
+                for (p, _faces, prefix, options), arg in zip(rolls, args):
+                    i = arg[s]
+                    c, x = (i + 1, prefix[i + 1]) if self.fast else options[i]
+                    t = s + x
+                    if t > target:
+                        bust += m * p
+                    elif c == n:
+                        final[t] += m * p
+                    else:
+                        row = mass[n - c]
+                        row[t] = row.get(t, 0.0) + m * p
+        return tuple(final), bust
 
 
 def pick(faces: Sequence[int], c: int, x: int, zero_face: int) -> list[int]:
@@ -165,17 +189,19 @@ def _follow(choose: Callable[[int, int, int], tuple[int, int]], target: int,
     final = [0.0] * (target + 1)
     bust = 0.0
     for n in range(DICE, 0, -1):
+        rolls = roll_table(n, zero_face)
         for s, m in mass[n].items():
-            for i, roll in enumerate(roll_table(n, zero_face)):
+            for i, roll in enumerate(rolls):
                 c, x = choose(n, s, i)
                 p = m * roll[0]
-                if s + x > target:
+                t = s + x
+                if t > target:
                     bust += p
                 elif c == n:
-                    final[s + x] += p
+                    final[t] += p
                 else:
                     row = mass[n - c]
-                    row[s + x] = row.get(s + x, 0.0) + p
+                    row[t] = row.get(t, 0.0) + p
     return tuple(final), bust
 
 
