@@ -273,7 +273,10 @@ class Site:
                       for game in rules.GAMES]
         text = text.replace(SHELL_START_MARK, markup.to_html(markup.start_tree()))
         text = text.replace(SHELL_TEMPLATES_MARK, "\n  ".join(templates))
-        text = text.replace(SHELL_PRELOAD_MARK, "\n  ".join(self.preload_links()))
+        # In a <template>: shell.js adds them once the start screen answers taps (in <head> from
+        # the start, their fetches and module parsing delayed the start screen's first tap).
+        text = text.replace(SHELL_PRELOAD_MARK, _template("shell-preload", "".join(
+            self.preload_links())))
         return text.encode()
 
     def preload_links(self) -> list[str]:
