@@ -43,6 +43,13 @@ def set_settings(page: Any, tempo: str = "hurtig", practice: bool | None = None)
     page.wait_for_selector('[data-testid="start"]')
 
 
+def open_house_rules(page: Any) -> None:
+    """*Husregler* is folded on Dæk bordet (issue 12): unfold it to reach the switches."""
+    fold = page.get_by_test_id("house-rules")
+    if fold.get_attribute("open") is None:
+        tap(page, fold.locator("summary"))
+
+
 def set_table(page: Any, dice: int = 2, ruleset: str | None = None, switches: dict[str, bool] | None = None,
               humans: list[str] | None = None, regulars: int | None = None) -> None:
     """*Dæk bordet* from the start screen, then start the table.
@@ -54,6 +61,8 @@ def set_table(page: Any, dice: int = 2, ruleset: str | None = None, switches: di
     page.wait_for_selector('[data-testid="setup"]')
     if ruleset:
         page.get_by_test_id("ruleset").select_option(ruleset)
+    if switches:
+        open_house_rules(page)
     for rule_id, on in (switches or {}).items():
         box = page.locator(f'input[data-rule="{rule_id}"]')
         if box.is_checked() != on:

@@ -13,6 +13,7 @@ YOU = DEFAULTS["name"]  # "Du": the default name of your seat
 MODES = {"phone": "På én telefon", "friends": "Med vennerne"}
 HOST = "Vært"  # the host's seat at a friends' table while it is still called "Du"
 FRIENDS_HINT = "Vennerne sætter sig med et link fra deres egen telefon."
+HOUSE_TITLE = "Husregler"  # the fold with the house-rule switches (closed until opened)
 
 
 @dataclass
@@ -26,6 +27,7 @@ class Draft:
     error: str = ""
     notice: str = ""
     mode: str = "phone"   # "phone": everyone at this phone; "friends": each on their own
+    house_open: bool = False  # *Husregler* unfolded (kept across repaints and visits)
 
     def choose_mode(self, mode: str) -> None:
         """*Med vennerne*: this phone keeps one person (the host) and the regulars; friends
@@ -157,13 +159,16 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<h2>Dæk bordet</h2>{notice}{resume}'
             f'<p class="game-line">Spil: <b>Snyd</b> <span class="hint">(Bakke og Treere kommer snart)</span></p>'
             f'<div class="modes" role="group" aria-label="Hvordan spiller I?">{modes}</div>{mode_hint}'
-            f'<div class="field"><label for="ruleset">Regelsæt</label>'
-            f'<select id="ruleset" data-testid="ruleset">{rs}</select><p class="hint">{escape(rs_text)}</p></div>'
-            f'<fieldset class="house"><legend>Husregler</legend>{switches}</fieldset>'
+            # Who plays and with how many dice first, then the rule set; the twelve house
+            # rules are folded away under *Husregler* (issue 12).
+            f'<fieldset class="players"><legend>Spillere ({len(d.seats)} af 2–{MAX_SEATS})</legend>'
+            f'<ol class="seats">{seats}</ol>{add}</fieldset>'
             f'<div class="field"><label for="dice">Terninger pr. spiller</label>'
             f'<select id="dice" data-testid="dice-per-player">{dice}</select></div>'
-            f'<fieldset class="players"><legend>Spillere ({len(d.seats)} af 2–{MAX_SEATS})</legend>'
-            f'<ol class="seats">{seats}</ol>{add}</fieldset>{error}'
+            f'<div class="field"><label for="ruleset">Regelsæt</label>'
+            f'<select id="ruleset" data-testid="ruleset">{rs}</select><p class="hint">{escape(rs_text)}</p></div>'
+            f'<details class="house" data-testid="house-rules"{" open" if d.house_open else ""}>'
+            f'<summary class="house-title">{HOUSE_TITLE}</summary>{switches}</details>{error}'
             f'<div class="setup-actions">'
             f'<button type="button" class="back" data-action="back">Tilbage</button>'
             f'{go}</div></section>')

@@ -1,4 +1,4 @@
-"""*Dæk bordet* ("dæk bordet"): choose the rule set, the house rules, the dice and the seats."""
+"""*Dæk bordet* ("dæk bordet"): choose the seats, the dice, the rule set and the house rules."""
 from __future__ import annotations
 
 from typing import Any
@@ -74,6 +74,10 @@ def paint() -> None:
 
 
 def on_click(ev: Any) -> None:
+    summary = ev.target.closest("summary.house-title")
+    if present(summary):  # the browser folds it; the draft remembers it for the repaints
+        _draft().house_open = not summary.parentElement.open
+        return
     target = ev.target.closest("[data-action]")
     if not present(target) or target.disabled:
         return
