@@ -175,6 +175,9 @@ def test_a_flick_up_throws_and_a_sideways_drag_does_not(screen):
     screen.ui.on_up(pointer(320, 590))
     assert from_store(screen).view()["rolled"] == []
     screen.ui.on_down(pointer(200, 600))
+    screen.ui.on_move(pointer(202, 560))
+    cup = screen.js.document.querySelector.return_value
+    assert cup.style.transform == "translateY(-40px)", "the cup follows the finger"
     screen.js.performance.now.return_value = 1200.0
     screen.ui.on_up(pointer(205, 480))
     assert from_store(screen).view()["rolled"] == [6, 3, 2, 5, 1]

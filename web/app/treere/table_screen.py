@@ -145,6 +145,7 @@ class TreereUI:
         section.addEventListener("click", self.handler("click", self.on_click))
         felt = self.el("tr-felt")
         felt.addEventListener("pointerdown", self.handler("down", self.on_down))
+        felt.addEventListener("pointermove", self.handler("move", self.on_move))
         felt.addEventListener("pointercancel", self.handler("cancel", self.on_cancel))
         if not self._mounted:  # the finger may come up anywhere
             js.window.addEventListener("pointerup", self.handler("up", self.on_up))
@@ -319,15 +320,33 @@ class TreereUI:
         if not present(ev.target.closest('[data-testid="flick"]')):
             return
         self.flick.down(float(ev.clientX), float(ev.clientY), float(js.performance.now()))
+        try:  # a mouse's moves and release come here even off the felt (touch does so anyway)
+            self.el("tr-felt").setPointerCapture(ev.pointerId)
+        except Exception:  # noqa: BLE001, S110 - without capture the window's pointerup still ends it
+            pass
+
+    def on_move(self, ev: Any) -> None:
+        """The cup follows the finger up a little while it is being flicked."""
+        if not self.flick.active:
+            return
+        self.flick.move(float(ev.clientX), float(ev.clientY))
+        self.lift_cup(self.flick.lift)
+
+    def lift_cup(self, lift: float) -> None:
+        cup = js.document.querySelector('.treere-table [data-testid="flick"]')
+        if present(cup):
+            cup.style.transform = f"translateY({-min(lift, 60):.0f}px)" if lift else ""
 
     def on_cancel(self, *_a: Any) -> None:
         self.flick.cancel()
+        self.lift_cup(0)
 
     def on_up(self, ev: Any) -> None:
         if not self.flick.active or self.session is None or not self.on_screen():
             self.flick.cancel()
             return
         if self.flick.up(float(ev.clientX), float(ev.clientY), float(js.performance.now())) != "flick":
+            self.lift_cup(0)
             return  # a tap is the cup's click (data-action="roll")
         self.flicked_at = float(js.performance.now())
         try:
