@@ -136,6 +136,9 @@ def share(monkeypatch):
     storage = Storage()
     import app.local_store
     monkeypatch.setattr(app.local_store, "store", LocalStore(storage))
+    from app.peers import game_host, host_table
+    for hooked in (host_table, game_host):  # share_screen sets them: unset after this test
+        monkeypatch.setattr(hooked, "on_restore", None)
     module = importlib.import_module("app.share_screen")
     monkeypatch.setattr(module, "HostLinks", FakeLinks)
     shown = {"now": screens.START}  # a page that just booted
