@@ -21,6 +21,7 @@ from app.peers.protocol import encode
 from app.snyd.table_setup import Seat
 from fake_browser import install_fake_browser
 
+from engine.errors import IllegalAction
 from engine.snyd import Rules
 
 LINK = {"relay_room": "AbCdEfGhIjKlMnOpQrSt_-", "host_key": "hostKey_0123456789abcd"}
@@ -191,6 +192,23 @@ def test_a_reload_reopens_the_same_room_with_the_same_key(share):
     assert [(s.player, s.token) for s in again.room.seats][2] == ("Bo", token)
     assert share._state["rules"] == Rules(dice_per_player=4) and share._state["tempo"] == 1.5
 
+
+
+def test_a_bakke_lobby_hosts_as_vaert_and_a_reload_reopens_it_as_bakke(share):
+    from engine.bakke import Rules as BakkeRules
+    share.open_game_lobby("bakke", [("Du", "human"), ("Lis", "regular")],
+                          {"dice_per_player": 3, "faults": False})
+    room = share._state["room"]
+    assert room.game == "bakke" and [s.player for s in room.seats] == ["Vært", "Lis"]
+    assert {r["name"] for r in share._regulars()} == {"Henning", "Grethe", "Kaj", "Ronni"}
+    assert saved_lobby(share)["game"] == "bakke"
+    share._state.update(room=None, link=None, links=None, saved=None, game="snyd")  # reload
+    share.shown["now"] = share.screens.START
+    share.resume_lobby()
+    assert share._state["game"] == "bakke" and share._state["room"].game == "bakke"
+    assert share._state["rules"] == BakkeRules(dice_per_player=3, faults=False)
+    with pytest.raises(IllegalAction):  # pass-and-play seats belong on one phone
+        share.open_game_lobby("treere", [("Bo", "human"), ("Mette", "human")], {})
 
 @pytest.mark.parametrize("text", ["{", "[" * 5000, json.dumps({"v": 1, "link": {}}),
                                   "x" * (friends.LOBBY_MAX_CHARS + 1)])
