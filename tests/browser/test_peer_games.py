@@ -1,7 +1,8 @@
 """A Treere table with friends on two phones over the real transport (Pyodide, loopback): the
 host sets Treere *Med vennerne*, shares the link, a friend opens it as a first visit and sits
 down, and both play their turns by tapping on their own phone (*Kast*, the dice, *Behold*);
-then the host's phone reloads, its table resumes with the room, and the guest plays on.
+then the host's phone reloads, its table resumes with the room, and the guest plays on. A
+Bakke table goes the same way: shared by link, the guest throws from its own phone.
 
 The host's table is saved on the host's phone after every change (with the room); the test
 reads that save and rebuilds the table in CPython (the same replay the app uses) to know whose
@@ -162,3 +163,81 @@ def play_until(pages: dict[str, Any], table: GameSession, guest_moves: int) -> G
         table = wait_for_move(pages[HOST], len(table.table.log))
     assert moved >= guest_moves, "the guest played from its own phone"
     return table
+
+
+# ---------- Bakke: the same link flow, the guest throws from its own phone ----------
+
+BAKKE_KEY = "bodegabordet.bakke.table"
+BAKKE_TABLE = '[data-testid="table-screen"][data-game="bakke"]'
+BAKKE_DOM = """() => ({
+  tray: [...document.querySelectorAll('[data-testid=tray-die]')].map(d => Number(d.dataset.value)),
+  hands: Object.fromEntries([...document.querySelectorAll('[data-testid=seat]')].map(s =>
+      [s.dataset.player, Number((s.querySelector('[data-testid=hand-count]') || {}).textContent)])),
+})"""
+
+
+def bakke_table(page: Any) -> GameSession:
+    return GameSession.from_json(page.evaluate(f"localStorage.getItem('{BAKKE_KEY}')"), "bakke")
+
+
+def bakke_shows(page: Any, v: dict, timeout_s: float = 20) -> None:
+    """Wait until ``page`` shows the tray and the hands' counts of view ``v``."""
+    want = {"tray": v["tray"], "hands": v["hands"]}
+    got: dict = {}
+    for _ in range(int(timeout_s * 10)):
+        got = page.evaluate(BAKKE_DOM)
+        if got == want:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the phone shows {got}, the host's table {want}")
+
+
+def test_a_bakke_table_shared_by_link_and_the_guest_throws(contexts, server, watches):
+    host = contexts("phone").new_page()
+    guest = contexts("phone").new_page()
+    for w in watches:
+        w.allowed_errors.extend(EXPECTED_NOISE)
+    open_app(host, server)
+    set_settings(host, tempo="hurtig")
+    tap(host, host.get_by_test_id("game-bakke"))
+    host.wait_for_selector('[data-testid="setup"][data-game="bakke"]')
+    host.get_by_test_id("dice-per-player").select_option("2")
+    seats = '[data-testid="setup-seat"]'
+    while host.locator(f'{seats}[data-kind="regular"]').count():
+        tap(host, host.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
+    host.locator(f'{seats}[data-kind="human"] input').fill(HOST)
+    tap(host, host.get_by_test_id("open-lobby"))
+    host.wait_for_selector('[data-testid="lobby"][data-game="bakke"]')
+    guest_sits(guest, host.get_by_test_id("share-link").input_value(), GUEST)
+    lobby_seat(host, GUEST).wait_for(timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    host.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+    guest.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+    pages = {HOST: host, GUEST: guest}
+    table = bakke_table(host)
+    assert table.guests == [GUEST] and table.room.game == "bakke"
+    guest_moves = 0
+    for _ in range(60):
+        v = table.table.view(None)
+        if guest_moves >= 2:
+            break
+        for name, page in pages.items():  # every die thrown so far is on both phones
+            bakke_shows(page, table.table.view(name))
+        if v["phase"] == "over":  # the host starts the next game (a guest cannot)
+            tap(host, host.locator('[data-action="new-game"]'))
+        else:
+            who = v["turn"]
+            legal = table.table.view(who)["legal"]
+            move = next(m for m in ("throw_all", "throw", "videre") if m in legal)
+            tap(pages[who], pages[who].locator(f'[data-action="{move}"]'))
+            guest_moves += who == GUEST
+        for _ in range(200):
+            new = bakke_table(host)
+            if len(new.table.log) > len(table.table.log):
+                break
+            host.wait_for_timeout(100)
+        assert len(new.table.log) > len(table.table.log), "the move never reached the host"
+        table = new
+    assert guest_moves >= 2 and any(e.get("player") == GUEST for e in table.table.log)
+    bakke_shows(guest, table.table.view(GUEST))
+    assert guest.evaluate(f"localStorage.getItem('{BAKKE_KEY}')") is None
