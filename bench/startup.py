@@ -1,12 +1,13 @@
 """Startup benchmark: the app vs a bare PyScript page on the same self-hosted Pyodide.
 
-    python bench/startup.py [--runs 5] [--throttle 4] [--json out.json]
+    python bench/startup.py [--runs 5] [--throttle 4] [--plain] [--json out.json]
 
 In one process on one machine, at 1× CPU and (with `--throttle N`) at N× CPU throttling (CDP
 `Emulation.setCPUThrottlingRate`, N=4 is Lighthouse's mid-range phone), alternating, `--runs`
 times each:
   bare  /__dev__/bare.html: PyScript hello world (same vendored Pyodide + PyScript as the app)
-  app   /: the real shell + engine + UI
+  app   /: the real shell + engine + UI (from its Pyodide memory snapshot once one is stored)
+  plain (--plain) the app with the snapshot turned off (bt.NO_SNAPSHOT): what the snapshot buys
 Moments, in ms from navigation start, measured in the page's own clock:
   shell        the start screen answers taps: `performance.mark("bodega:shell")` (the static
                start screen, set before Python), else first-contentful-paint (older shells)
@@ -39,7 +40,12 @@ from devtools import browser as bt
 
 # Records when <html data-ready="true"> appears, in the page's own clock (ms since navigation).
 READY_PROBE = """
-window.__bench = {};
+window.__bench = {long: []};
+try {  // main-thread long tasks (> 50 ms): is the page janky while the snapshot worker runs?
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.long.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask'});
+} catch (e) {}
 new MutationObserver((_, observer) => {
   if (document.documentElement && document.documentElement.getAttribute('data-ready') === 'true') {
     window.__bench.ready = performance.now();
@@ -59,6 +65,15 @@ TIMES = """() => {
 }"""
 
 TABLE_READY = "performance.getEntriesByName('bodega:table-ready').length > 0"
+# While the snapshot worker ran (first visit): its time, and the page's long tasks meanwhile.
+WORKER_COST = """() => {
+  const mark = (name) => performance.getEntriesByName(name)[0];
+  const start = mark('bodega:snapshot-start'), stored = mark('bodega:snapshot-stored');
+  if (!start || !stored) return null;
+  const long = window.__bench.long.filter(([t]) => t >= start.startTime && t <= stored.startTime);
+  return {worker_ms: stored.startTime - start.startTime, long_tasks: long.length,
+          long_ms: long.reduce((sum, [, d]) => sum + d, 0)};
+}"""
 # The snapshot's state on <html data-snapshot> (set by the Pyodide loader, web/boot/): absent on
 # shells without one; "making" until the worker has stored it.
 SNAPSHOT_SETTLED = """() => {
@@ -79,7 +94,7 @@ def visit(page, url: str, kind: str, reload: bool = False) -> dict:
         page.goto(url)
     page.wait_for_function("window.__bench && window.__bench.ready", timeout=180_000)
     page.wait_for_function("performance.getEntriesByType('paint').length > 0", timeout=30_000)
-    if kind == "app":
+    if kind != "bare":
         page.wait_for_function(TABLE_READY, timeout=180_000)
     times = page.evaluate(TIMES)
     if times["shell"] is None:  # a shell without the static start screen: its first paint
@@ -96,18 +111,23 @@ def throttle(page, rate: float) -> None:
 
 
 def run_once(browser, pw, server: bt.Server, kind: str, rate: float) -> dict:
-    """One cold visit and two reloads of `kind` ('bare' or 'app') in a fresh context."""
+    """One cold visit and two reloads of `kind` in a fresh context: 'bare', 'app', or 'plain'
+    (the app with its Pyodide snapshot turned off: what the snapshot buys)."""
     url = server.url + ("__dev__/bare.html" if kind == "bare" else "")
     context = bt.phone_context(browser, pw)
     context.add_init_script(READY_PROBE)
+    if kind == "plain":
+        context.add_init_script(bt.NO_SNAPSHOT)
     try:
         page = context.new_page()
         throttle(page, rate)
         start = len(server.sent())
         cold = visit(page, url, kind)
-        if kind == "app":
+        worker = None
+        if kind != "bare":
             bt.wait_for_service_worker(page)  # precache complete, worker in control
             page.wait_for_function(SNAPSHOT_SETTLED, timeout=240_000, polling=250)
+            worker = page.evaluate(WORKER_COST)
         else:
             page.wait_for_timeout(300)  # let the bare page's HTTP cache settle alike
         first_bytes = sum(n for _, _, n in server.sent()[start:])
@@ -125,6 +145,7 @@ def run_once(browser, pw, server: bt.Server, kind: str, rate: float) -> dict:
         "warm_requests": len(sent),
         "warm_full": sum(1 for _, status, _ in sent if status == 200),
     })
+    row.update(worker or {})
     return row
 
 
@@ -152,19 +173,28 @@ def _ms(value: float | None) -> str:
     return f"{value:9.0f}" if value is not None else f"{'–':>9}"
 
 
-def report(rate: float, runs: int, bare: list[dict], app: list[dict]) -> dict:
+def _ratio(a: float | None, b: float | None) -> str:
+    return f"{a / b:10.2f}" if a is not None and b else f"{'':10}"
+
+
+def report(rate: float, runs: int, bare: list[dict], app: list[dict],
+           plain: list[dict] | None = None) -> dict:
     """Print the medians and ratios for one throttling rate; return the medians."""
     print(f"\n{rate:g}× CPU: medians of {runs} alternating runs (ms from navigation start, "
           "Pixel 7 profile)")
-    print(f"{'':26}{'bare':>9}{'app':>9}{'app/bare':>10}")
+    extra = f"{'plain':>9}{'app/plain':>10}" if plain else ""
+    print(f"{'':26}{'bare':>9}{'app':>9}{'app/bare':>10}{extra}")
     medians: dict[str, float | None] = {}
     for v in VISITS:
         for m in MOMENTS:
             b, a = median(bare, f"{v}_{m}"), median(app, f"{v}_{m}")
             # The table is ready when bare is interactive: compare both with bare's interactive.
             base = median(bare, f"{v}_ready") if m == "table" else b
-            ratio = f"{a / base:10.2f}" if a is not None and base else f"{'':10}"
-            print(f"{LABELS[v] + ' ' + LABELS[m]:26}{_ms(b)}{_ms(a)}{ratio}")
+            line = f"{LABELS[v] + ' ' + LABELS[m]:26}{_ms(b)}{_ms(a)}{_ratio(a, base)}"
+            if plain:
+                p = medians[f"plain_{v}_{m}"] = median(plain, f"{v}_{m}")
+                line += f"{_ms(p)}{_ratio(a, p)}"
+            print(line)
             medians[f"bare_{v}_{m}"], medians[f"app_{v}_{m}"] = b, a
     for temp in ("cold", "warm"):
         up, imported, ready = (median(app, f"{temp}_{k}") for k in ("main", "imported", "ready"))
@@ -176,7 +206,11 @@ def report(rate: float, runs: int, bare: list[dict], app: list[dict]) -> dict:
           f"{median(app, 'warm_requests'):.0f}, bytes {median(app, 'warm_bytes'):.0f} "
           f"(bare: {median(bare, 'warm_requests'):.0f} requests, "
           f"{median(bare, 'warm_bytes'):.0f} bytes)")
-    for key in ("warm_bytes", "first_visit_bytes"):
+    if median(app, "worker_ms") is not None:
+        print(f"app first visit: the snapshot worker took {median(app, 'worker_ms'):.0f} ms; "
+              f"main-thread long tasks meanwhile {median(app, 'long_tasks'):.0f} "
+              f"({median(app, 'long_ms'):.0f} ms)")
+    for key in ("warm_bytes", "first_visit_bytes", "worker_ms", "long_tasks", "long_ms"):
         medians[f"app_{key}"] = median(app, key)
     medians["bare_warm_bytes"] = median(bare, "warm_bytes")
     return medians
@@ -212,6 +246,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="also measure at this CPU slowdown (4 = mid-range phone)")
     parser.add_argument("--only-throttled", action="store_true",
                         help="skip the 1× runs (with --throttle)")
+    parser.add_argument("--plain", action="store_true",
+                        help="also the app with its Pyodide snapshot off (what it buys)")
     parser.add_argument("--json", type=Path, default=None, help="write every row here")
     args = parser.parse_args(argv)
     rates = [] if args.only_throttled else [1.0]
@@ -220,7 +256,8 @@ def main(argv: list[str] | None = None) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    rows: dict[float, dict[str, list[dict]]] = {r: {"bare": [], "app": []} for r in rates}
+    kinds = ("bare", "app", "plain") if args.plain else ("bare", "app")
+    rows: dict[float, dict[str, list[dict]]] = {r: {k: [] for k in kinds} for r in rates}
     with bt.serve() as server, sync_playwright() as pw:
         browser = bt.launch(pw)
         # One untimed round first, so the server's gzip cache is warm for both pages alike.
@@ -229,11 +266,11 @@ def main(argv: list[str] | None = None) -> None:
         first_visit = {kind: page_alone_bytes(browser, pw, server, kind) for kind in ("app", "bare")}
         for i in range(args.runs):
             for rate in rates:
-                order = ("bare", "app") if i % 2 == 0 else ("app", "bare")
+                order = kinds if i % 2 == 0 else kinds[::-1]
                 for kind in order:
                     row = run_once(browser, pw, server, kind, rate)
                     rows[rate][kind].append(row)
-                    print(f"run {i + 1} {rate:g}× {kind:4}: cold shell {row['cold_shell']:6.0f}"
+                    print(f"run {i + 1} {rate:g}× {kind:5}: cold shell {row['cold_shell']:6.0f}"
                           f" ready {row['cold_ready']:6.0f} table {row['cold_table']:6.0f} | "
                           f"1st reload ready {row['first_ready']:6.0f} | warm shell "
                           f"{row['warm_shell']:6.0f} ready {row['warm_ready']:6.0f} table "
@@ -242,7 +279,8 @@ def main(argv: list[str] | None = None) -> None:
                           f" {row['warm_bytes']} B | snapshot {row['warm_snapshot']}", flush=True)
         browser.close()
 
-    by_rate = {rate: report(rate, args.runs, r["bare"], r["app"]) for rate, r in rows.items()}
+    by_rate = {rate: report(rate, args.runs, r["bare"], r["app"], r.get("plain"))
+               for rate, r in rows.items()}
     verdicts(by_rate, first_visit)
     if args.json:
         args.json.write_text(json.dumps({"rows": {str(k): v for k, v in rows.items()},

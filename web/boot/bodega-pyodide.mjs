@@ -87,6 +87,7 @@ async function makeSnapshotLater() {
   await idle();
   await removeOthers(KEY).catch(() => {});
   const url = new URL("./bodega-snapshot-worker.mjs", import.meta.url);
+  performance.mark("bodega:snapshot-start");
   const worker = new Worker(url, { type: "module", name: "bodega-snapshot" });
   worker.onmessage = ({ data }) => {
     worker.terminate();
