@@ -90,7 +90,8 @@ class TurnPlan:
         top = max_score(zero_face) // DICE
         pad = [bust] * (top * DICE + 1)
         self.value: list[list[float]] = [list(self.f)]
-        self.arg: list[list[bytes]] = [[]]  # arg[n][roll][s]: which keep (see choose)
+        self.arg: list[bytes] = [b""]  # arg[n][roll * width[n] + s]: which keep (see choose)
+        self.width: list[int] = [0]
         # padded[n][s]: the value with n dice left and s aside, ``bust`` past the target
         self.padded = [list(self.f) + pad]
         for n in range(1, DICE + 1):
@@ -117,13 +118,14 @@ class TurnPlan:
                 best = cols[0]
                 args.append(bytes(width))
             acc = [a + p * v for a, v in zip(acc, best)]
-        self.arg.append(args)
+        self.arg.append(b"".join(args))  # roll r, s aside: byte r * width + s
+        self.width.append(width)
         return acc
 
     def choose(self, n: int, s: int, roll: int) -> tuple[int, int]:
         """(dice kept, score kept) for roll number ``roll`` of ``roll_table(n)``, s aside."""
         _p, _faces, prefix, options = roll_table(n, self.zero_face)[roll]
-        i = self.arg[n][roll][s]
+        i = self.arg[n][roll * self.width[n] + s]
         return (i + 1, prefix[i + 1]) if self.fast else options[i]
 
     @property
@@ -154,10 +156,10 @@ class TurnPlan:
         bust = 0.0
         for n in range(DICE, 0, -1):
             rolls = roll_table(n, self.zero_face)
-            args = self.arg[n]
+            arg, width = self.arg[n], self.width[n]
             for s, m in mass[n].items():
-                for (p, _faces, prefix, options), arg in zip(rolls, args):
-                    i = arg[s]
+                for r, (p, _faces, prefix, options) in enumerate(rolls):
+                    i = arg[r * width + s]
                     c, x = (i + 1, prefix[i + 1]) if self.fast else options[i]
                     t = s + x
                     if t > target:
