@@ -3,10 +3,10 @@
 A turn is a finite-horizon decision problem over (dice left to roll, score set aside so far): a
 roll is a multiset of faces, the player sets aside a non-empty sub-multiset of it.  What the
 turn is worth depends only on what finishing with each score is worth to the player (``f``) and
-what busting is worth (T3: over the score to beat, the turn ends): ``plan_turn``.
+what busting is worth (T3: over the score to beat, the turn ends): ``TurnPlan``.
 
 A round is a row of such turns.  The state a player rolls in is the best qualifying score so far
-``b`` (None before anyone qualifies), whether it is tied, and for a zero how many hold it.  The
+``b`` (``NONE`` before anyone qualifies), whether it is tied, and for a zero how many hold it.  The
 value of finishing with ``x`` is the chance of winning the pot given the players still to roll,
 who play the same way for themselves (backward induction from the last player).  The ends of a
 round (engine/treere/table.py, docs/rules-decisions.md):
@@ -23,7 +23,10 @@ pot is the whole objective.  Every player is assumed to play perfectly; ``evalua
 exact chances of a table where some seats play another policy (the naive player of the bench).
 
 Pure Python, no imports beyond the standard library and the Treere rules: it runs in Pyodide.
-Everything is computed lazily and cached, per (players in the round, zero face, stage).
+Everything is computed lazily and cached, per (players in the round, zero face, stage); the
+values of the rounds a table of zero face 3 can play are known in advance (optimal_data.py,
+``known_tables``), so a regular only builds the plans of the seats after it (``table_round``).
+docs/regulars.md (Treere) has the whole story and the figures.
 """
 from __future__ import annotations
 
