@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from app.game_session import SEAT_KINDS, CorruptSave, GameSession
@@ -36,6 +36,7 @@ from app.peers.host_seats import (
     COVER_GRACE_S,
     STAND_IN_STYLE,
     Absences,
+    RoomTable,
     check_link,
     open_room,
     room_connections,
@@ -50,27 +51,6 @@ on_restore: Callable[[HostGameTable], None] | None = None
 
 # The class each game's stand-in is made of: (name, description, style, seed), as its regulars.
 STAND_INS = {"bakke": ("engine.bakke.bots", "Player"), "treere": ("engine.treere.bots", "Regular")}
-
-
-class _RoomTable:
-    """The TableLike the room sees: the engine table, with guests' actions through the host."""
-
-    def __init__(self, host: HostGameTable) -> None:
-        self._host = host
-
-    @property
-    def table(self) -> Any:
-        return self._host.table
-
-    @property
-    def players(self) -> list[str]:
-        return self._host.table.players
-
-    def view(self, player: str) -> dict[str, Any]:
-        return self._host.table.view(player)
-
-    def act(self, player: str, action: Mapping[str, Any]) -> Any:
-        return self._host.guest_act(player, dict(action))
 
 
 class HostGameTable(GameSession):
@@ -88,7 +68,7 @@ class HostGameTable(GameSession):
         self.guests = [name for name, kind in self.seats if kind == "guest"]
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
         self.now: Callable[[], float] = time.monotonic
-        self.adapter = _RoomTable(self)
+        self.adapter = RoomTable(self)
         self.link: dict[str, str] = {}     # the transport's keys, saved with the table
         self.on_change: Callable[[], None] | None = None  # set by the screen's owner
         self.absences = Absences()

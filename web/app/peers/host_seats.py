@@ -2,6 +2,7 @@
 host_table.py, Bakke's and Treere's HostGameTable in game_host.py):
 
 - ``open_room``: the lobby from a *Dæk bordet* draft (its one person hosts, its regulars sit);
+- ``RoomTable``: what the room sees of the host's table (guests' actions through the host);
 - ``check_link``: the transport's keys saved with the table (bounded: a save is outside input);
 - ``Absences``: which guests are away, which of them a stand-in regular has covered, and the
   table's lines when one goes and comes back;
@@ -11,8 +12,8 @@ host_table.py, Bakke's and Treere's HostGameTable in game_host.py):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
 
 from app.peers.host import HostRoom
 
@@ -46,6 +47,36 @@ def open_room(seats: Iterable[tuple[str, str]], clock: Callable[[], float] = tim
             room.seat_regular(name)
     return room
 
+
+class GuestsHost(Protocol):
+    """A host's table controller: its engine table, and the door for guests' actions."""
+
+    table: Any
+
+    def guest_act(self, player: str, action: dict) -> Any: ...
+
+
+class RoomTable:
+    """The TableLike the room sees (host.py): the engine table of ``host``, with a guest's
+    action going through ``host.guest_act`` (which refuses any seat but a guest's)."""
+
+    def __init__(self, host: GuestsHost) -> None:
+        self._host = host
+
+    @property
+    def table(self) -> Any:
+        """The engine table behind it (tests record its state beside each frame sent)."""
+        return self._host.table
+
+    @property
+    def players(self) -> list[str]:
+        return self._host.table.players
+
+    def view(self, player: str) -> dict[str, Any]:
+        return self._host.table.view(player)
+
+    def act(self, player: str, action: Mapping[str, Any]) -> Any:
+        return self._host.guest_act(player, dict(action))
 
 def check_link(link: Any) -> dict[str, str]:
     """A saved table's ``link`` (relay room, host key …) as a fresh dict; ValueError if it is

@@ -30,7 +30,7 @@ began or it went away, without a clock); the seat is the guest's again when the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from app.peers.host import HostRoom
@@ -41,6 +41,7 @@ from app.peers.host_seats import (  # noqa: F401 (AWAY_LINE, BACK_LINE, COVER_GR
     COVER_GRACE_S,
     STAND_IN_STYLE,
     Absences,
+    RoomTable,
     check_link,
 )
 from app.peers.host_seats import open_room as open_draft_room
@@ -61,28 +62,6 @@ def open_room(seats: list[Seat], clock: Callable[[], float] = time.monotonic) ->
     return open_draft_room([(s.name, s.kind) for s in seats], clock)
 
 
-class _RoomTable:
-    """The TableLike the room sees: the engine table, with guests' actions through the host."""
-
-    def __init__(self, host: HostTable) -> None:
-        self._host = host
-
-    @property
-    def table(self) -> Any:
-        """The engine table behind it (tests record its cups beside each frame sent)."""
-        return self._host.table
-
-    @property
-    def players(self) -> list[str]:
-        return self._host.table.players
-
-    def view(self, player: str) -> dict[str, Any]:
-        return self._host.table.view(player)
-
-    def act(self, player: str, action: Mapping[str, Any]) -> Any:
-        return self._host.guest_act(player, dict(action))
-
-
 class HostTable(Session):
     """A Session whose guest seats are friends' phones, reached through ``room``."""
 
@@ -97,7 +76,7 @@ class HostTable(Session):
                          regular_factory=regular_factory)
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
         self.now: Callable[[], float] = time.monotonic
-        self.adapter = _RoomTable(self)
+        self.adapter = RoomTable(self)
         self.guests = [s.name for s in self.seats if s.kind == "guest"]
         self.stand_ins: dict[str, Any] = {}
         self.link: dict[str, str] = {}   # the transport's keys, saved with the table
