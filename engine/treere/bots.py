@@ -97,6 +97,8 @@ def situation(view: dict[str, Any]) -> Situation:
             raise TypeError("in_round is a list, scores a dict")
         me = view["me"]
         j = order.index(me)
+        if type(view["stage"]) is not int or not 1 <= view["stage"] <= 10_000:
+            raise ValueError("stage is a whole number from 1")
         key = stage_key(rules, view["stage"], bool(view["playoff"]))
         cap = cap_of(key, rules.zero_face)
         earlier = [scores[p] for p in order[:j]]
@@ -179,9 +181,13 @@ class Player:
         """Its line on a public event, or None when it has nothing to say."""
         if not isinstance(event, dict) or not isinstance(view, dict):
             raise IllegalAction(f"Ukendt hændelse {shown(event)} (malformed event)")
-        zero_face = view.get("rules", {}).get("zero_face", 3) if isinstance(
-            view.get("rules"), dict) else 3
-        kind, who = event.get("type"), event.get("player")
+        kind, who, players = event.get("type"), event.get("player"), event.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise IllegalAction(f"Ukendt hændelse {shown(event)} (malformed event)")
+        rules = view.get("rules")
+        zero_face = rules.get("zero_face", 3) if isinstance(rules, dict) else 3
+        if type(zero_face) is not int or not 1 <= zero_face <= 6:
+            raise IllegalAction(f"Visningen kan ikke læses: {shown(view)} (malformed view)")
         if kind == "turn_over" and who == self.name:
             final = event.get("score")
             if type(final) is not int or not 0 <= final <= 30:
@@ -191,9 +197,9 @@ class Player:
             return speech.line(self.style_name, moment, self.rng, final, zero_face)
         if kind == "won" and isinstance(who, str):
             if who == self.name:
-                return speech.line(self.style_name, "win", self.rng, zero_face=zero_face)
+                return speech.line(self.style_name, "win", self.rng)
             return speech.line(self.style_name, "lose", self.rng) if self.rng.random() < 0.5 else None
-        if kind == "tie" and self.name in (event.get("players") or []):
+        if kind == "tie" and self.name in players:
             return speech.line(self.style_name, "tie", self.rng)
         return None
 

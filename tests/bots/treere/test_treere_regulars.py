@@ -5,6 +5,8 @@ import copy
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
 from engine.treere import Rules, Table, speech
@@ -116,7 +118,9 @@ def test_not_my_turn_or_a_bad_view_is_refused() -> None:
         regular("Kaj").decide(table.view("Kaj"))
     table.act("Lis", {"type": "roll"})
     view = table.view("Lis")
+    spil = {**view, "rules": {**view["rules"], "progressive": "spil"}}
     for bad in ({**view, "in_round": ["Kaj"]}, {**view, "rules": {"zero_face": 9}},
+                {**spil, "stage": 0}, {**spil, "stage": -2}, {**spil, "stage": 1.5},
                 {**view, "scores": "x"}, {**view, "game": "snyd"}, "view"):
         with pytest.raises(IllegalAction):
             regular("Lis").decide(bad)
@@ -164,3 +168,33 @@ def test_speech_words() -> None:
         speech.say_score(31)
     for style in STYLES:
         assert set(speech.LINES[style]) == set(speech.LINES["henning"])
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 40) | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(key=st.sampled_from(["game", "rules", "in_round", "scores", "stage", "playoff", "rolled",
+                            "kept", "legal", "turn", "me"]), junk=JUNK,
+       event=st.dictionaries(st.sampled_from(["type", "player", "players", "score", "early"]),
+                             JUNK | st.sampled_from(["turn_over", "won", "tie", "Lis"]),
+                             max_size=5))
+def test_junk_views_and_events_are_refused_cleanly(key: str, junk: object, event: dict) -> None:
+    """A view or an event from elsewhere: a legal action, a line, None, or an IllegalAction."""
+    view = _keep_view(2, ["Ib", "Lis"], "Lis")
+    view[key] = junk
+    lis = regular("Lis", seed=1)
+    try:
+        action = lis.decide(view)
+    except IllegalAction:
+        pass
+    else:
+        assert action["type"] in {"roll", "keep"}
+    try:
+        said = lis.say(event, view)
+    except IllegalAction:
+        pass
+    else:
+        assert said is None or isinstance(said, str)
