@@ -30,6 +30,7 @@ TABLE_UI = {
     "treere-bordet": "app.treere.table_screen",  # the Treere table (with its Tavlen)
     "bakke": "app.bakke.setup_screen",           # Bakke's *Dæk bordet*
     "bakke-bordet": "app.bakke.table_screen",    # the Bakke table (with its Tavlen)
+    "lær": "app.tutorial_screen",                # Lær at spille (game=snyd|bakke|treere)
 }
 for name, module in TABLE_UI.items():
     screens.lazy(name, module)

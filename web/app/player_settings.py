@@ -20,6 +20,7 @@ DEFAULTS: dict = {
     "practice": False,      # Øvebord help against the regulars (S42)
     "reduced_motion": False,  # also on when the system asks for it (prefers-reduced-motion)
     "tempo": "normal",      # how long the regulars think
+    "tutorial_answered": False,  # the start screen's Lær at spille offer was answered (app.tutorial)
 }
 
 
@@ -31,7 +32,7 @@ def clean_settings(raw: object) -> dict:
     name = raw.get("name")
     if isinstance(name, str) and name.strip() and len(name.strip()) <= 20:
         out["name"] = name.strip()
-    for key in ("sound", "vibration", "practice", "reduced_motion"):
+    for key in ("sound", "vibration", "practice", "reduced_motion", "tutorial_answered"):
         if isinstance(raw.get(key), bool):
             out[key] = raw[key]
     if raw.get("tempo") in TEMPOS:

@@ -81,7 +81,10 @@ def regler_tree(game: str, games: dict[str, dict[str, Any]]) -> Node:
     article = node("article", {"class": "rules", "data-testid": "regler-text"},
                    node("h2", {}, f"Regler – {games[game]['title']}"),
                    *(_block(kind, value) for kind, value in games[game]["blocks"]))
-    return node("section", {"class": "panel regler"}, back_button(), tabs, article)
+    learn = _button(f"Lær at spille {games[game]['title']}", {
+        "class": "card small learn", "data-testid": "regler-learn", "data-go": "lær",
+        "data-game": game})  # the interactive first game (app/tutorial_screen.py)
+    return node("section", {"class": "panel regler"}, back_button(), tabs, learn, article)
 
 
 def splash_tree() -> Node:

@@ -24,6 +24,33 @@ def click_handler(go: str, game: str | None = None) -> Any:
 
 def render(root: Any) -> None:
     root.append(shell_markup.to_dom(shell_markup.start_tree(), screens.el, click_handler))
+    offer = tutorial_offer()
+    if offer is not None:
+        root.querySelector(".start").append(offer)  # below the games: no shift at takeover
+
+
+def tutorial_offer() -> Any:
+    """The first start's *Lær at spille* card, until it is answered once (app/tutorial.py)."""
+    from app.local_store import store
+    from app.player_settings import load_settings
+    from app.tutorial import WORDS, offer_open
+    if not offer_open(load_settings(store)[0]):
+        return None
+
+    def decline(*_event: Any) -> None:
+        from app.tutorial_screen import answer_offer
+        answer_offer()
+        card.remove()
+
+    card = screens.el(
+        "div", screens.el("p", WORDS["offer"]),
+        screens.el("button", WORDS["offer_yes"], type="button", class_="card small",
+                   data_testid="offer-learn", on_click=screens.go("lær", game="snyd")),
+        screens.el("button", WORDS["offer_no"], type="button", class_="card small",
+                   data_testid="offer-decline", on_click=decline),
+        class_="start-offer", data_testid="tutorial-offer", role="region",
+        aria_label=WORDS["offer_yes"])
+    return card
 
 
 screens.register(screens.START, render, title="Bodegabordet")

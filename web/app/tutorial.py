@@ -1,0 +1,123 @@
+"""*Lær at spille*: the runner of a scripted first game (pure: no DOM, no browser).
+
+A game's script (app.snyd.tutorial, app.bakke.tutorial, app.treere.tutorial) is data: a fresh
+engine table with scripted dice, and a list of `Step`s. Each step says what to do and waits for
+one action; the player's tap drives the real engine (`script.apply`), then Henning's scripted
+moves follow. A tap on another choice changes nothing and earns a nudge (the step's `nudge`).
+
+The offer on the first start is answered once (yes, or *Spring over*) and remembered in the
+player settings (`OFFER_KEY`); the tutorial itself is not resumable: it is a minute long, and
+*Lær at spille* under *Regler* always starts it from the first step.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.errors import IllegalAction
+
+PEEK = {"type": "peek"}   # the tutorial's own actions, never sent to an engine
+NEXT = {"type": "next"}
+OFFER_KEY = "tutorial_answered"  # player_settings: the first-start offer was answered
+
+# Every player-facing string of the runner and its screen (one place, for the catalogues).
+WORDS = {
+    "title": "Lær at spille",
+    "progress": "Trin {n} af {total}",
+    "skip": "Spring over",
+    "next": "Videre",
+    "done": "Færdig",
+    "nudge": "Ikke lige nu – læs teksten og prøv igen.",
+    "offer": "Ny ved bordet? Lær Snyd på et minut mod Henning.",
+    "offer_yes": "Lær at spille",
+    "offer_no": "Nej tak",
+    "finished": "Godt spillet! Nu kender du bordet.",
+    "play": "Spil rigtigt",
+    "kig": "Kig",
+    "hold_hint": "Hold på Kig",
+    "swipe_hint": "Stryg op for at kigge",
+    "keep": "Læg til side",
+    "games": "Lær at spille:",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str
+    action: dict
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: its text, the action it waits for, the choices on show (the expected one among
+    them; none for PEEK), Henning's scripted moves after it, and a check that the table really
+    shows what the text says (tests/ui/test_tutorial_scripts.py runs every check)."""
+    key: str
+    text: str
+    expect: dict
+    choices: tuple[Choice, ...] = ()
+    henning: tuple[dict, ...] = ()
+    nudge: str = WORDS["nudge"]
+    check: Callable[[Any], bool] | None = None
+
+
+class Script(Protocol):
+    GAME: str
+    TITLE: str
+    PLAYER: str
+    HENNING: str
+    STEPS: tuple[Step, ...]
+
+    def new_table(self) -> Any: ...
+    def apply(self, table: Any, player: str, action: dict) -> None: ...
+    def board(self, table: Any, peeking: bool) -> dict: ...
+
+
+class Tutorial:
+    """A script being played: the table, the step on show, the last nudge."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.table = script.new_table()
+        self.index = 0
+        self.nudge = ""
+        self.skipped = False
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.script.STEPS)
+
+    @property
+    def step(self) -> Step | None:
+        return None if self.done else self.script.STEPS[self.index]
+
+    def progress(self) -> str:
+        n = min(self.index + 1, len(self.script.STEPS))
+        return WORDS["progress"].format(n=n, total=len(self.script.STEPS))
+
+    def tap(self, action: dict) -> bool:
+        """The player's action. The expected one moves the engine (then Henning's) and the
+        tutorial on; any other leaves everything as it was and sets the nudge."""
+        step = self.step
+        if step is None:
+            raise IllegalAction("Gennemgangen er slut (the tutorial is over)")
+        if action != step.expect:
+            self.nudge = step.nudge
+            return False
+        self.script.apply(self.table, self.script.PLAYER, action)
+        for move in step.henning:
+            self.script.apply(self.table, self.script.HENNING, move)
+        self.index += 1
+        self.nudge = ""
+        return True
+
+    def skip(self) -> None:
+        """*Spring over*: the tutorial ends here (the screen remembers the offer as answered)."""
+        self.skipped = True
+        self.index = len(self.script.STEPS)
+
+
+def offer_open(settings: dict) -> bool:
+    """Whether the start screen still offers the tutorial (never answered on this device)."""
+    return not settings.get(OFFER_KEY, False)

@@ -1,0 +1,136 @@
+"""The *Lær at spille* screen ("lær", game=snyd|bakke|treere): DOM glue over app.tutorial.
+
+Opened from *Regler* (always) and from the start screen's first-start offer. Taps go to the
+runner; the peek is a press held on *Kig* or on the cup (a swipe up starts with a press too),
+timed by app.snyd.peek_hint. Finishing or skipping answers the first-start offer for good.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import js
+from app import screens, shell_markup, stylesheet
+from app.dom_util import present
+from app.local_store import SETTINGS_KEY, store
+from app.player_settings import load_settings
+from app.snyd.peek_hint import PeekHint
+from app.tutorial import OFFER_KEY, PEEK, Tutorial
+from app.tutorial_markup import screen_html
+
+SCREEN = "lær"
+SCRIPTS = {"snyd": "app.snyd.tutorial", "bakke": "app.bakke.tutorial",
+           "treere": "app.treere.tutorial"}
+PLAY = {key: target for key, _name, _blurb, target in shell_markup.GAMES}  # "Spil rigtigt"
+STYLESHEET = ("tutorial-css", "./app/tutorial.css")
+
+
+def answer_offer() -> None:
+    """The first-start offer was answered (taken, skipped or declined): never offered again."""
+    settings, _problem = load_settings(store)
+    if not settings.get(OFFER_KEY):
+        settings[OFFER_KEY] = True
+        store.write_json(SETTINGS_KEY, settings)
+
+
+class TutorialUI:
+    def __init__(self) -> None:
+        self.tut: Tutorial | None = None
+        self.hint = PeekHint()
+        self.peeking = False
+        self.chosen: set[int] = set()
+        self.root: Any = None
+        self._proxies: dict[str, Any] = {}
+
+    def proxy(self, name: str, fn: Any) -> Any:
+        if name not in self._proxies:
+            from pyodide.ffi import create_proxy
+            self._proxies[name] = create_proxy(fn)
+        return self._proxies[name]
+
+    def render(self, root: Any, game: str = "snyd") -> None:
+        game = game if game in SCRIPTS else "snyd"
+        self.tut = Tutorial(importlib.import_module(SCRIPTS[game]))
+        self.hint = PeekHint()
+        self.peeking, self.chosen, self.root = False, set(), root
+        root.addEventListener("click", self.proxy("click", self.on_click))
+        root.addEventListener("pointerdown", self.proxy("down", self.on_down))
+        js.window.addEventListener("pointerup", self.proxy("up", self.on_up))
+        js.window.addEventListener("pointercancel", self.proxy("up", self.on_up))
+        root.addEventListener("contextmenu", self.proxy("menu", lambda ev: ev.preventDefault()))
+        self.draw()
+
+    def on_screen(self) -> bool:
+        return screens.current() == SCREEN and present(self.root.querySelector(".tutorial"))
+
+    def draw(self, line: str = "") -> None:
+        tut = self.tut
+        board = tut.script.board(tut.table, self.peeking)
+        touch = bool(js.matchMedia("(pointer: coarse)").matches)
+        hint = self.hint.cup_hint(touch, bool(board.get("peek")) and tut.step is not None
+                                  and tut.step.expect == PEEK)
+        self.root.innerHTML = screen_html(tut, board, self.chosen, hint,
+                                          line or self.hint.line or tut.nudge)
+        self.root.querySelector(".tutorial").classList.toggle("peeking", self.peeking)
+
+    # ---------- the peek: a held press ----------
+    def on_down(self, ev: Any) -> None:
+        target = ev.target.closest("[data-action]") if ev.target else None
+        if not self.on_screen() or not present(target):
+            return
+        if target.getAttribute("data-action") in ("kig", "cup"):
+            ev.preventDefault()
+            self.peeking = True
+            self.hint.peek_started(js.performance.now())
+            self.draw()
+
+    def on_up(self, _ev: Any = None) -> None:
+        if not self.peeking or not self.on_screen():
+            self.peeking = False
+            return
+        self.peeking = False
+        short = self.hint.peek_ended(js.performance.now())
+        if not short and self.tut.step is not None and self.tut.step.expect == PEEK:
+            self.tut.tap(PEEK)
+        self.draw(short)
+
+    # ---------- taps ----------
+    def on_click(self, ev: Any) -> None:
+        target = ev.target.closest("[data-action]") if ev.target else None
+        if not self.on_screen() or not present(target):
+            return
+        action = target.getAttribute("data-action")
+        tut = self.tut
+        if action == "skip":
+            tut.skip()
+            answer_offer()
+            screens.back()
+            return
+        if action == "play":
+            answer_offer()
+            screens.show(PLAY.get(tut.script.GAME, screens.START))
+            return
+        if action == "pick":
+            i = int(target.getAttribute("data-index"))
+            self.chosen ^= {i}
+        elif action == "choice":
+            tut.tap(tut.step.choices[int(target.getAttribute("data-index"))].action)
+        elif action == "keep" and self.chosen:
+            if tut.tap({"type": "keep", "dice": sorted(self.chosen)}):
+                self.chosen = set()
+        else:
+            return
+        if tut.done:
+            answer_offer()
+        self.draw()
+
+
+ui = TutorialUI()
+
+
+def render(root: Any, game: str = "snyd", **_kw: Any) -> None:
+    ui.render(root, game)
+
+
+stylesheet.ensure(*STYLESHEET)
+screens.register(SCREEN, render, title="Lær at spille")
