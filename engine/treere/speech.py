@@ -16,7 +16,16 @@ from __future__ import annotations
 import random
 
 from engine.errors import IllegalAction, shown
-from engine.snyd.speech import face_word, number
+
+# Scores in words, 0-30 (the same Danish number words as engine/snyd/speech.py; kept here so
+# that the Treere table does not import Snyd's whole package when a regular first speaks).
+_SCORES = (
+    "nul", "en", "to", "tre", "fire", "fem", "seks", "syv", "otte", "ni", "ti", "elleve", "tolv",
+    "tretten", "fjorten", "femten", "seksten", "sytten", "atten", "nitten", "tyve", "enogtyve",
+    "toogtyve", "treogtyve", "fireogtyve", "femogtyve", "seksogtyve", "syvogtyve", "otteogtyve",
+    "niogtyve", "tredive",
+)
+_FACES = {1: "ettere", 2: "toere", 3: "treere", 4: "firere", 5: "femmere", 6: "seksere"}
 
 # Moments: zero (five zeros), good (a final score of four or less: "good and worth keeping", the
 # seed), bad (a final score above four), over (T3: the turn ended over the score to beat),
@@ -80,7 +89,7 @@ def say_score(score: int) -> str:
     """A score in words: 0 -> "nul", 4 -> "fire" (the number word, as at the table)."""
     if type(score) is not int or not 0 <= score <= 30:
         raise IllegalAction(f"En score er 0–30, ikke {shown(score)} (a score is 0-30)")
-    return "nul" if score == 0 else number(score)
+    return _SCORES[score]
 
 
 def line(style: str, moment: str, rng: random.Random | None = None, score: int | None = None,
@@ -95,7 +104,6 @@ def line(style: str, moment: str, rng: random.Random | None = None, score: int |
     text = (rng or random.Random(0)).choice(choices)
     if "{score}" in text:
         text = text.format(score=say_score(score if score is not None else 0))
-    if zero_face != 3:
-        text = text.replace("treere", face_word(zero_face, 5)).replace("TREERE",
-                                                                      face_word(zero_face, 5).upper())
+    if zero_face != 3 and zero_face in _FACES:
+        text = text.replace("treere", _FACES[zero_face]).replace("TREERE", _FACES[zero_face].upper())
     return text[0].upper() + text[1:]

@@ -198,3 +198,8 @@ def test_junk_views_and_events_are_refused_cleanly(key: str, junk: object, event
         pass
     else:
         assert said is None or isinstance(said, str)
+
+
+def test_score_words_are_snyds_number_words() -> None:
+    from engine.snyd.speech import number
+    assert [speech.say_score(n) for n in range(1, 31)] == [number(n) for n in range(1, 31)]
