@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app import clock_feedback, last_table, screens
+from app import clock_feedback, last_table, screens, sound, stylesheet
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.local_store import TABLE_KEY, store
@@ -25,6 +25,8 @@ from app.save_guard import MAX_TABLE_CHARS
 from app.save_status import SaveStatus
 from app.snyd.bid_picker import BidPicker, face_from_key
 from app.snyd.peek_gesture import PeekGesture
+from app.snyd.reveal_markup import verdict_at
+from app.snyd.reveal_steps import steps as reveal_plan
 from app.snyd.table_markup import (
     TableLook,
     controls_html,
@@ -42,6 +44,13 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from engine.snyd import IllegalAction
 
 SCREEN = "bordet"
+STYLESHEET = ("snyd-life-css", "./app/snyd/life.css")
+SHAKE_MS = 700        # the cups' shake at a deal (life.css cupshake)
+SETTLED_MS = 10**6    # a reveal not seen arriving (a reload) shows finished
+TIMED_OUT_BUBBLE = "Tiden løb ud"  # at the seat whose time ran out, not "Løft!" (S41)
+TURN_BUZZ = [40]                   # Din tur: one haptic tick
+VIBORG_BUZZ = [120, 80, 240]       # the mat turns black
+LOST_BUZZ = [200, 100, 200, 100, 500]  # tabt helt
 LIVE_LINES = 12       # the aria-live log keeps the last few lines
 TICK_MS = 200         # clock refresh; the clock shows whole seconds
 
@@ -82,6 +91,11 @@ class TableUI:
         self.saving = SaveStatus()
         self.pending_toast = ""  # said once the table is drawn (e.g. settings were reset)
         self.tabs = TabLock(on_change=self.claim_changed)
+        # The table's life (issue 12): when the reveal on show and the last deal arrived here
+        # (performance.now() ms; None: not seen arriving), and whose turn was last buzzed.
+        self.reveal_at: float | None = None
+        self.shake_at: float | None = None
+        self.turn_told: object = None
 
     # ---------- set-up ----------
     def handler(self, name: str, fn: Any) -> Any:
@@ -97,6 +111,8 @@ class TableUI:
         session.on_change = self.table_moved  # a peer table: a move from another phone
         self.live = []
         self.gesture.up()
+        self.reveal_at = self.shake_at = None  # a table sat down at shows its reveal finished
+        self.turn_told = None
 
     def load_saved(self) -> Session | None:
         """The unfinished table from local storage, or None. Corrupt -> CorruptSave, and the
@@ -253,25 +269,104 @@ class TableUI:
 
     # ---------- drawing ----------
     def take_news(self) -> None:
+        timed_out = None  # whose time ran out: their call (or opening bid) follows at once
         for item in self.session.news():
             kind = item.event.get("type")
             if kind in ("deal", "new_game"):
                 self.look.bubbles = {}
                 self.look.reveal_lines = []
+                self.look.history_open = False
+                if kind == "deal":
+                    self.cue_shake()
             if kind == "reveal":
                 self.look.reveal_lines = []
+                self.cue_reveal()
             elif self.follows_verdict(kind):
                 self.look.reveal_lines += item.lines
-            if item.bubble:
-                self.look.bubbles.pop(item.bubble[0], None)  # the latest speaker goes last
-                self.look.bubbles[item.bubble[0]] = item.bubble[1]
-                self.look.fresh.add(item.bubble[0])
+            if kind in ("to_viborg", "lost_completely"):
+                self.cue_moment(kind)
+            if kind == "timeout":
+                timed_out = item.event.get("player")
+            bubble = item.bubble
+            if bubble and kind in ("bid", "call") and bubble[0] == timed_out:
+                bubble = (bubble[0], self.timed_out_bubble(item.event))
+            if bubble:
+                self.look.bubbles.pop(bubble[0], None)  # the latest speaker goes last
+                self.look.bubbles[bubble[0]] = bubble[1]
+                self.look.fresh.add(bubble[0])
             for line in item.lines:
                 self.say(line)
             if item.lines and kind not in ("bid", "call"):  # bids show as the current bid
                 self.look.news = item.lines[-1]
             if kind == "bid":
                 self.look.news = ""
+
+    @staticmethod
+    def timed_out_bubble(event: dict) -> str:
+        """A timeout shown as what it was: "Tiden løb ud" (and the opener's forced bid)."""
+        if event.get("type") == "bid":
+            from app.snyd.announcements import bid_words
+            return f"{TIMED_OUT_BUBBLE}: {bid_words(event['quantity'], event.get('face'))}"
+        return TIMED_OUT_BUBBLE
+
+    # ---------- the table's life: shake, reveal, moments, Din tur ----------
+    def now_ms(self) -> float:
+        return float(js.performance.now())
+
+    def instant(self) -> bool:
+        """*Færre bevægelser*: the reveal and its moments come at once."""
+        return bool(self.settings.get("reduced_motion"))
+
+    def cue(self, name: str, buzz: list[int] | None = None, after_ms: int = 0) -> None:
+        """A sound (the *Lyd* setting) and a buzz (*Vibration*), now or after the reveal's steps."""
+        def go(*_a: Any) -> None:
+            if self.settings.get("sound"):
+                sound.play(name)
+            if buzz and self.settings.get("vibration"):
+                vibrate(buzz)
+        if after_ms <= 0 or self.instant():
+            go()
+        else:
+            js.setTimeout(create_once_callable(go), after_ms)
+
+    def cue_shake(self) -> None:
+        self.shake_at = self.now_ms()
+        self.cue("shake")
+
+    def cue_reveal(self) -> None:
+        self.reveal_at = self.now_ms()
+        self.cue("reveal")
+
+    def cue_moment(self, kind: str) -> None:
+        """The black mat or *tabt helt*: when the verdict shows (its moment on the felt)."""
+        v = self.session.view()
+        after = verdict_at(len(reveal_plan(v))) if v.get("last_reveal") else 0
+        if kind == "to_viborg":
+            self.cue("viborg", VIBORG_BUZZ, after)
+        else:
+            self.cue("lost_completely", LOST_BUZZ, after)
+
+    def cue_turn(self, v: dict) -> None:
+        """Din tur: one haptic tick (and the hook's sound) once per turn of this phone's player."""
+        if not is_my_turn(self.look.step, v):
+            return
+        key = (v["game_no"], v["round_no"], len(v["bids"]), v["turn"])
+        if key != self.turn_told:
+            self.turn_told = key
+            self.cue("your_turn", TURN_BUZZ)
+
+    def set_timing(self, v: dict) -> None:
+        """The reveal's and the shake's clocks for life.css (see reveal_markup)."""
+        section = js.document.querySelector(".snyd-table")
+        if not present(section):
+            return
+        now = self.now_ms()
+        elapsed = SETTLED_MS if self.reveal_at is None or self.instant() else now - self.reveal_at
+        section.style.setProperty("--reveal-elapsed", f"{elapsed:.0f}ms")
+        section.style.setProperty("--reveal-end", f"{verdict_at(len(reveal_plan(v)))}ms")
+        shaking = self.shake_at is not None and now - self.shake_at < SHAKE_MS and not self.instant()
+        self.look.shaking = shaking
+        section.style.setProperty("--shake-elapsed", f"{(now - self.shake_at) if shaking else 0:.0f}ms")
 
     @staticmethod
     def follows_verdict(kind: str) -> bool:
@@ -315,6 +410,8 @@ class TableUI:
             look.picker = BidPicker.for_view(v)
             look.picker_bids = len(v["bids"])
         look.advice = self.advice(v) if my_turn else None
+        self.set_timing(v)
+        self.cue_turn(v)
         self.el("felt-area").innerHTML = felt_html(v, look)
         look.fresh = set()  # drawn once with their pop; later drawings keep them still
         self.el("felt-area").classList.toggle("peeking", look.peeking)
@@ -432,6 +529,8 @@ class TableUI:
             elif action == "tally":
                 self.toggle_tally()
                 return
+            elif action == "history":  # the round's bids: the strip or the whole list
+                self.look.history_open = not self.look.history_open
             elif action == "leave":
                 self.save()
                 self.stop_timers()
@@ -531,6 +630,15 @@ class TableUI:
             self.el("felt-area").classList.toggle("peeking", peeking)
 
 
+def vibrate(pattern: list[int]) -> None:
+    """navigator.vibrate where the browser has it and allows it (best effort)."""
+    try:
+        if hasattr(js.navigator, "vibrate"):
+            js.navigator.vibrate(to_js(pattern))
+    except Exception:  # noqa: BLE001, S110
+        pass
+
+
 ui = TableUI()
 
 
@@ -580,6 +688,7 @@ def render(root: Any, **_kw: Any) -> None:
 
 
 screens.register(SCREEN, render, title="Bordet")
+stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
 
 
 def resume_unfinished_table() -> None:
