@@ -219,6 +219,7 @@ class Player:
         """Its line on a public event, or None when it has nothing to say."""
         self.observe(view)
         if (not isinstance(event, dict) or not isinstance(event.get("player", ""), str)
+                or not isinstance(event.get("type", ""), str)
                 or not is_list(event.get("players", []))):
             raise IllegalAction(f"Ukendt hændelse {shown(event)} (malformed event)")
         if event.get("player") != self.name and event.get("type") != "final":

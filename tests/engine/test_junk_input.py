@@ -315,3 +315,12 @@ def test_the_junk_reaches_both_outcomes(entry: str) -> None:
 
     probe()
     assert outcomes == ({"ok"} if entry in NEVER_REFUSED else {"ok", "refused"}), outcomes
+
+
+def test_a_regular_refuses_an_event_whose_type_is_not_a_word():
+    """Found by the junk property: an unhashable "type" raised TypeError inside say()."""
+    from engine.snyd.bots import regular
+    table = Table(["Mette", "Henning"], seed=1)
+    henning = regular("Henning", seed=1)
+    with pytest.raises(IllegalAction):
+        henning.say({"type": [], "player": "Henning"}, table.view("Henning"))
