@@ -16,18 +16,27 @@ export const cacheName = (key) => PREFIX + key;
 const entryURL = (pyodideVersion) =>
   new URL(`bodega-snapshot-${pyodideVersion}.bin`, import.meta.url).href;
 
-/** The stored snapshot's bytes (Uint8Array), or null when there is none. */
-export async function read(key, pyodideVersion) {
+/** The stored snapshot's cache entry (a Response, body not read yet), or null: quick. */
+export async function find(key, pyodideVersion) {
   if (!key || !globalThis.caches) return null;
   if (!(await caches.has(cacheName(key)))) return null; // has(): never creates one
   const cache = await caches.open(cacheName(key));
-  const hit = await cache.match(entryURL(pyodideVersion));
-  if (!hit) return null;
+  return (await cache.match(entryURL(pyodideVersion))) || null;
+}
+
+/** The bytes of an entry from find() (Uint8Array); throws when it was cut short. */
+export async function bytesOf(hit) {
   const bytes = new Uint8Array(await hit.arrayBuffer());
   if (String(bytes.length) !== hit.headers.get(LENGTH)) {
     throw new Error(`snapshot of ${bytes.length} bytes, ${hit.headers.get(LENGTH)} stored`);
   }
   return bytes;
+}
+
+/** The stored snapshot's bytes (Uint8Array), or null when there is none. */
+export async function read(key, pyodideVersion) {
+  const hit = await find(key, pyodideVersion);
+  return hit && bytesOf(hit);
 }
 
 /** Store `bytes` for this key and Pyodide version; returns the bytes written. */
