@@ -29,9 +29,12 @@ COLLECT = """(parts) => {
     for (const e of document.querySelectorAll(selector)) {
       if (!shown(e)) continue;
       let r = e.getBoundingClientRect();
-      if (text) {
+      if (text) {  // the ink of the words, cut to the element (an ellipsis hides the rest)
         const range = document.createRange(); range.selectNodeContents(e);
-        r = range.getBoundingClientRect();
+        const t = range.getBoundingClientRect();
+        const [l, top] = [Math.max(t.left, r.left), Math.max(t.top, r.top)];
+        r = {left: l, top, right: Math.min(t.right, r.right), bottom: Math.min(t.bottom, r.bottom)};
+        r.width = r.right - r.left; r.height = r.bottom - r.top;
       }
       if (r.width < 1 || r.height < 1) continue;
       const seat = e.closest('[data-testid=seat]');
