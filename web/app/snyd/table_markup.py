@@ -11,8 +11,17 @@ from dataclasses import dataclass, field
 from html import escape
 
 from app.peers.guest import WAITING_HOST
-from app.snyd.announcements import bid_words, count_words, merge_slap, verdict
+from app.snyd.announcements import bid_words, merge_slap
+from app.snyd.bid_history import history_html
 from app.snyd.bid_picker import BidPicker, chance_of
+from app.snyd.reveal_markup import (
+    glass_html,
+    moment_classes,
+    reveal_centre_html,
+    revealed_hand_html,
+    turn_line_html,
+)
+from app.snyd.reveal_steps import out_at_this_reveal
 
 HOST_DEALS = "Værten deler ud"  # on a guest's phone, in place of *Næste runde*
 
@@ -40,6 +49,8 @@ class TableLook:
     # one-phone table, whose seats carry no data-connection.
     connections: dict[str, str] = field(default_factory=dict)
     deals: bool = True                         # False on a guest's phone: the host deals
+    history_open: bool = False                 # the round's bids: the whole list (a tap)
+    shaking: bool = False                      # the cups shake: drawn right after a deal
 
 
 CONNECTION_TAGS = {"reconnecting": "genforbinder", "away": "væk"}  # the badge; none when connected
@@ -86,16 +97,9 @@ def is_watching(view: dict, player: str) -> bool:
 
 
 def _hand_html(view: dict, player: str) -> str:
-    """A revealed hand (S7): public once the cups are lifted; counted dice get a golden ring."""
-    rev = view.get("last_reveal")
-    if not rev or view["phase"] not in ("reveal", "game_over") or player not in rev.get("hands", {}):
-        return ""
-    counting = set(rev.get("counting", {}).get(player, []))
-    dice = "".join(die_html(v, "revealed-die", "counted" if i in counting else "")
-                   for i, v in enumerate(rev["hands"][player]))
-    gone = '<span class="put-away" aria-label="lægger en terning fra">−1</span>' \
-        if player in rev.get("put_away", []) else ""
-    return f'<div class="hand">{dice}{gone}</div>'
+    """A revealed hand (S7): public once the cups are lifted; counted dice get a golden ring,
+    one after the other, the specials labelled (reveal_markup)."""
+    return revealed_hand_html(view, player, die_html)
 
 
 def _tags(view: dict, player: str) -> str:
@@ -147,9 +151,10 @@ def bubble_html(view: dict, look: TableLook, player: str) -> str:
 
 def _state_classes(view: dict, player: str) -> list[str]:
     """A seat's state as CSS classes, the same for your seat and the others'."""
-    states = {"turn": view.get("turn") == player, "out": player in view.get("out", []),
-              "watching": is_watching(view, player)}
-    return [name for name, on in states.items() if on]
+    # Out at the reveal on show: not dimmed until *Næste* (their dice are still being checked).
+    out = player in view.get("out", []) and player not in out_at_this_reveal(view)
+    states = {"turn": view.get("turn") == player, "out": out, "watching": is_watching(view, player)}
+    return [name for name, on in states.items() if on] + moment_classes(view, player)
 
 
 def connection_attr(look: TableLook, player: str) -> str:
@@ -170,7 +175,8 @@ def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, 
     classes += _state_classes(view, player)
     watching = is_watching(view, player)
     lifted = "lifted" if view["phase"] in ("reveal", "game_over") else ""
-    cup = "" if watching else f'<div class="cup {lifted}"></div>'
+    shake = " shake" if look.shaking and not lifted else ""
+    cup = "" if watching else f'<div class="cup {lifted}{shake}"></div>'
     bub = bubble_html(view, look, player)
     thinking = '<span class="thinking" aria-hidden="true">…</span>' if view.get("turn") == player \
         and view["phase"] == "bidding" else ""
@@ -205,6 +211,8 @@ def my_seat_html(view: dict, look: TableLook) -> str:
         cup_classes.append("locked")
     if phase in ("reveal", "game_over"):
         cup_classes.append("lifted")
+    elif look.shaking:
+        cup_classes.append("shake")
     lift = f"transform:translateY({-look.lift_px:.0f}px)" if look.peeking and look.lift_px else ""
     lock = '<span class="lock" aria-hidden="true">🔒</span>' if locked else ""
     label = "Dit bæger er låst (kig kun én gang)" if locked else "Dit bæger – hold for at kigge"
@@ -222,31 +230,19 @@ def my_seat_html(view: dict, look: TableLook) -> str:
             f'<div class="seat-tags">{_tags(view, me)}</div></div>')
 
 
-def glass_html(view: dict) -> str:
-    """The glass with the dice left; fogged under a beer mat with Skjult antal (S43)."""
-    if "total_dice" not in view:
-        return ('<div class="glass fogged" data-testid="glass" role="img" '
-                'aria-label="Skjult antal – glasset er dugget"><span class="beermat"></span></div>')
-    n = view["total_dice"]
-    return (f'<div class="glass" data-testid="glass" role="img" aria-label="{n} terninger på bordet">'
-            f'<span class="glass-n">{n}</span></div>')
-
-
 def centre_html(view: dict, look: TableLook) -> str:
     """The middle of the felt: the current bid, or the reveal and its verdict."""
     phase = view["phase"]
     rev = view.get("last_reveal")
     if phase in ("reveal", "game_over") and rev:
-        count = "" if "count" not in rev or view["rules"].get("hidden_count") else \
-            f'<p class="count">{escape(count_words(rev["count"], rev.get("face")))}</p>'
         # What followed (slap, Viborg, tabt helt …) and "Næste runde" are in the controls:
         # here, a game's worth of lines grew the box over the seats it talks about.
-        return f'<div class="centre reveal">{count}<p class="verdict">{escape(verdict(rev))}</p></div>'
+        return reveal_centre_html(view)
     cur = view.get("current_bid")
     bid = f'<p class="current">{escape(view.get("bidder") or "")}: ' \
           f'{escape(bid_words(cur["quantity"], cur.get("face")))}</p>' if cur else \
           f'<p class="current">{escape(view.get("starter") or "")} lægger ud</p>'
-    return f'<div class="centre">{bid}<p class="news">{escape(look.news)}</p></div>'
+    return f'<div class="centre">{turn_line_html(view, look.step)}{bid}<p class="news">{escape(look.news)}</p></div>'
 
 
 def felt_html(view: dict, look: TableLook) -> str:
@@ -258,7 +254,8 @@ def felt_html(view: dict, look: TableLook) -> str:
             f'{" · Finalen i Viborg" if view.get("final") else ""}</div>')
     # The round's bids: an empty slot here, filled by the table's life (issue 12); the layout
     # (table.css) puts it over your seat upright and in the right-hand column on its side.
-    history = '<div class="bid-history" data-testid="bid-history" aria-label="Buddene i runden"></div>'
+    history = (f'<div class="bid-history" data-testid="bid-history" aria-label="Buddene i runden">'
+               f'{history_html(view, look.history_open)}</div>')
     # The bid (or the verdict) and the bids: one column beside the felt on a phone on its side,
     # in the felt's flow elsewhere (table.css, .side).
     return (f'{info}{glass_html(view)}{seats}<div class="side">{centre_html(view, look)}{history}</div>'
@@ -306,6 +303,7 @@ def after_reveal_html(view: dict, look: TableLook) -> str:
     if view["phase"] not in ("reveal", "game_over") or not view.get("last_reveal"):
         return ""
     label = "Næste spil" if view["phase"] == "game_over" else "Næste runde"
+    # The news after the verdict waits for it (life.css: --reveal-end, set by the screen).
     after = "".join(f"<li>{escape(line)}</li>" for line in merge_slap(look.reveal_lines))
     nxt = f'<button type="button" class="btn next" data-action="next">{label}</button>' \
         if look.deals else f'<p class="waiting">{HOST_DEALS} …</p>'
