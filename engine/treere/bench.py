@@ -152,14 +152,31 @@ def write_table(sizes: range, zero_faces: tuple[int, ...] = (3,),
                 print(f"  solved m={m}, zero {zero_face}, {progression or 'plain'}: "
                       f"{len(entries)} rounds in {time.perf_counter() - start:.1f} s", flush=True)
     path = Path(optimal.__file__).with_name("optimal_data.py")
-    head = path.read_text().split('TABLE = """')[0]
+    head, rest = path.read_text().split('TABLE = """')
+    seats = 'SEATS = """' + rest.split('SEATS = """')[1]
     rows = []
     for key, values in known.items():
         m, zero_face, progression, stage = key
         f, bust = first[key]
         rows.append(f"{m} {zero_face} {progression or '-'} {stage}|{' '.join(map(repr, values))}|"
                     f"{' '.join(map(repr, f))}|{bust!r}")
-    path.write_text(head + 'TABLE = """\n' + "\n".join(rows) + '\n"""\n')
+    path.write_text(head + 'TABLE = """\n' + "\n".join(rows) + '\n"""\n' + seats)
+    return path
+
+
+def write_seats(sizes: range, zero_face: int = 3) -> Path:
+    """Solve the plain rounds and rewrite optimal_data.py's SEATS: every seat but the first
+    and the last, so a regular's first keep there needs no look ahead."""
+    rows = []
+    for m in sizes:
+        rnd = optimal.solve(m, zero_face)
+        for j in range(1, m - 1):
+            zero, *parts = rnd.seat_table(j)
+            rows.append(f"{m} {zero_face} - 1 {j}|{zero!r}|"
+                        + "|".join(" ".join(map(repr, part)) for part in parts))
+    path = Path(optimal.__file__).with_name("optimal_data.py")
+    head = path.read_text().split('SEATS = """')[0]
+    path.write_text(head + 'SEATS = """\n' + "\n".join(rows) + '\n"""\n')
     return path
 
 
@@ -177,9 +194,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progressive", default="", help="'', spil or runder")
     parser.add_argument("--no-timing", action="store_true")
     parser.add_argument("--table", action="store_true", help="rewrite optimal_data.py and stop")
+    parser.add_argument("--seats", action="store_true", help="rewrite its SEATS only and stop")
     args = parser.parse_args(argv)
-    if args.table:
-        print(f"wrote {write_table(range(2, 9))}")
+    if args.table or args.seats:
+        if args.table:
+            write_table(range(2, 9))
+        print(f"wrote {write_seats(range(3, 9))}")
         return 0
     rules = Rules(zero_face=args.zero_face, progressive=args.progressive or False)
     m = args.players

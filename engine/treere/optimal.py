@@ -290,8 +290,11 @@ class Round:
         self.dists: dict[tuple[int, int, bool], tuple[tuple[float, ...], float]] = {}
         self.seat_values: dict[tuple[int, int, bool], float] = {}  # a seat's chance from its turn
         self._first: tuple[tuple[float, ...], float] | None = None
+        self._seats: dict[int, tuple] = {}
         if known is not None:
             self._first = known_tables()[1].get((m, zero_face) + tuple(key))
+            self._seats = {j: row for (mm, zf, k, j), row in known_tables()[2].items()
+                           if (mm, zf, k) == (m, zero_face, tuple(key))}
             self.value = tuple(known)
             self._start(self.value)
             return
@@ -378,7 +381,7 @@ class Round:
                 return 0.0, self.next[k]
             return (self._replay[k], self._replay[k]) if tied else (1.0, 0.0)
         if (j, state) not in self._rows:
-            self._make(j, state)
+            self._rows[(j, state)] = self._row(j, state)
         row = self._rows[(j, state)]
         return self._u(j + 1, k, state) if row is None else row[k]
 
@@ -387,25 +390,40 @@ class Round:
             return j == 0 or self.progressive  # later seats face NONE only if all went over
         return j > 0 and (not tied or j >= 2)  # a tie needs two seats before
 
-    def _make(self, j: int, state: tuple[int, bool]) -> None:
-        """Seat j's plan in ``state`` and what it leaves the seats before it."""
-        b, tied = state
-        if not self._reachable(j, b, tied):
-            self._rows[(j, state)] = None
-            return
-        target = self.cap if b == NONE else b
-        u = self._u
+    def _values(self, j: int, b: int, tied: bool, target: int) -> tuple[list[float], float]:
+        """What each final score, and going over, is worth to seat j in state (b, tied)."""
         if j == 0 and self._first is not None:  # the first seat's values, known: no look ahead
-            f, bust = list(self._first[0]), self._first[1]
-        else:
-            f = [self._zero(j, j + 1, (j,))]
-            f += [u(j + 1, j, (x, False))[0] for x in range(1, target + 1)]
-            if b != NONE:
-                f[b] = u(j + 1, j, (b, True))[0]
-            bust = u(j + 1, j, state)[1]
+            return list(self._first[0]), self._first[1]
+        if j in self._seats and b != NONE:  # known too (optimal_data's SEATS)
+            zero, hold, tie, over, over_tied = self._seats[j]
+            f = [zero] + list(hold[:target])
+            f[b] = tie[b - 1]
+            return f, (over_tied if tied else over)[b - 1]
+        u = self._u
+        f = [self._zero(j, j + 1, (j,))]
+        f += [u(j + 1, j, (x, False))[0] for x in range(1, target + 1)]
+        if b != NONE:
+            f[b] = u(j + 1, j, (b, True))[0]
+        return f, u(j + 1, j, (b, tied))[1]
+
+    def _make(self, j: int, state: tuple[int, bool]) -> None:
+        """Seat j's plan in ``state``."""
+        b, tied = state
+        target = self.cap if b == NONE else b
+        f, bust = self._values(j, b, tied, target)
         dist, p_bust = self._turn(j, b, tied, target, f, bust)
         self.seat_values[(j, b, tied)] = sum(d * v for d, v in zip(dist, f)) + p_bust * bust
-        top = target if b == NONE else b - 1  # scores that take the lead
+
+    def _row(self, j: int, state: tuple[int, bool]) -> dict[int, tuple[float, float]] | None:
+        """What seat j's plan in ``state`` leaves each seat before it (holding b alone, or not);
+        None when j never rolls in that state."""
+        b, tied = state
+        if not self._reachable(j, b, tied):
+            return None
+        self._ensure(j, b, tied)
+        dist, p_bust = self.dists[(j, b, tied)]
+        top = (self.cap if b == NONE else b - 1)  # scores that take the lead
+        u = self._u
         row = {}
         for k in range(j):
             common = sum(dist[x] * u(j + 1, k, (x, False))[1] for x in range(1, top + 1))
@@ -413,11 +431,22 @@ class Round:
                 common += dist[b] * u(j + 1, k, (b, True))[1]
             hold, not_ = u(j + 1, k, state)
             row[k] = (common + p_bust * hold, common + p_bust * not_)
-        self._rows[(j, state)] = row
+        return row
 
     def _ensure(self, j: int, b: int, tied: bool) -> None:
-        if (j, (b, tied)) not in self._rows:
+        if (j, b, tied) not in self.dists:
             self._make(j, (b, tied))
+
+    def seat_table(self, j: int) -> tuple[float, tuple[float, ...], tuple[float, ...],
+                                           tuple[float, ...], tuple[float, ...]]:
+        """Seat j's values of the states after its turn (what optimal_data's SEATS keep): five
+        zeros; leading alone with x; tied at x; going over when x is held alone / tied."""
+        xs = range(1, self.cap + 1)
+        u = self._u
+        return (self._zero(j, j + 1, (j,)), tuple(u(j + 1, j, (x, False))[0] for x in xs),
+                tuple(u(j + 1, j, (x, True))[0] for x in xs),
+                tuple(u(j + 1, j, (x, False))[1] for x in xs),
+                tuple(u(j + 1, j, (x, True))[1] for x in xs))
 
     def _turn(self, j: int, b: int, tied: bool, target: int, f: list[float],
               bust: float) -> tuple[tuple[float, ...], float]:
@@ -467,11 +496,13 @@ class Round:
 
 
 @cache
-def known_tables() -> tuple[dict[tuple, tuple[float, ...]], dict[tuple, tuple[tuple[float, ...], float]]]:
-    """optimal_data's table, read on first use (not at import: the app starts without it).
-    Each line: ``m zero_face progression stage | values by position | first seat's f | bust``."""
-    from engine.treere.optimal_data import TABLE
-    known, first = {}, {}
+def known_tables() -> tuple[dict, dict, dict]:
+    """optimal_data's tables, read on first use (not at import: the app starts without it).
+    TABLE, a line per round: ``m zero_face progression stage | values by position | first
+    seat's f | bust``; SEATS, a line per later seat of a plain round: ``m zero_face - 1 j |
+    Round.seat_table(j)``, "|" between its parts."""
+    from engine.treere.optimal_data import SEATS, TABLE
+    known, first, seats = {}, {}, {}
     for line in TABLE.split("\n"):
         if not line.strip():
             continue
@@ -480,7 +511,15 @@ def known_tables() -> tuple[dict[tuple, tuple[float, ...]], dict[tuple, tuple[tu
         key = (int(m), int(zero_face), "" if progression == "-" else progression, int(stage))
         known[key] = tuple(float(v) for v in values.split())
         first[key] = (tuple(float(v) for v in f.split()), float(bust))
-    return known, first
+    for line in SEATS.split("\n"):
+        if not line.strip():
+            continue
+        head, zero, *rows = line.split("|")
+        m, zero_face, progression, stage, j = head.split()
+        key = (int(m), int(zero_face), ("" if progression == "-" else progression, int(stage)),
+               int(j))
+        seats[key] = (float(zero),) + tuple(tuple(float(v) for v in r.split()) for r in rows)
+    return known, first, seats
 
 
 def round_value(m: int, zero_face: int = 3, key: tuple[str | None, int] = ("", 1)) -> tuple[float, ...]:

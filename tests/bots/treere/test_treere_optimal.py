@@ -12,7 +12,7 @@ from engine.treere.bots import naive, regular
 from engine.treere.optimal import NONE, TurnPlan, naive_keep, naive_outcome, solve
 from engine.treere.scoring import face_value
 
-KNOWN, KNOWN_FIRST = optimal.known_tables()
+KNOWN, KNOWN_FIRST, SEATS = optimal.known_tables()
 
 
 def brute_value(target: int, f: list[float], bust: float, zero_face: int = 3) -> float:
@@ -232,3 +232,19 @@ def test_a_runder_stage_left_out_of_the_table_is_the_next_of_its_run() -> None:
         assert found is not None and found[3] > key[1]
         assert optimal.cap_of(found[2:], 3) == optimal.cap_of(key, 3)
     assert all(optimal.known_key(3, 3, k) for k in keys)  # every stage has its values
+
+
+def test_known_seat_values_are_the_solved_ones() -> None:
+    """optimal_data's SEATS: a later seat's values of every state after its turn, so its first
+    keep needs no look ahead; they are the solved round's, and give the same plans."""
+    solved = solve(3)
+    zero, *parts = SEATS[(3, 3, ("", 1), 1)]
+    want_zero, *want = solved.seat_table(1)
+    assert zero == pytest.approx(want_zero, abs=1e-12)
+    for got, part in zip(parts, want):
+        assert got == pytest.approx(part, abs=1e-12)
+    optimal._table_round.cache_clear()
+    lazy = optimal.table_round(3)
+    for b in (1, 5, 12, 30):
+        assert lazy.plan(1, b, False).f == pytest.approx(solved.plan(1, b, False).f, abs=1e-12)
+    assert not any(j < 2 for j, _state in lazy._rows)  # nothing was looked ahead for seat 1
