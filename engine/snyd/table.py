@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.dice import check_name, check_players, seed_of
 from engine.errors import IllegalAction, shown
 from engine.snyd.bid import Bid, bid_rank, face_problem, lowest_bid, max_quantity
-from engine.snyd.checks import seed_of
 from engine.snyd.counting import best_face, counted, counting_dice, holds
 from engine.snyd.rules import Rules
+from engine.snyd.view import build_view
 
 _ACTION_KEYS = {"bid": {"type", "quantity", "face"}, "call": {"type"}, "timeout": {"type"}}
 
@@ -53,24 +54,6 @@ class Reveal:
 MAX_PLAYERS = 8
 
 
-def _check_name(name: object) -> None:
-    if not isinstance(name, str) or not name:
-        raise IllegalAction("Hver spiller skal have et navn (every player needs a non-empty name)")
-
-
-def _check_players(players: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise IllegalAction("Spillerne skal være en liste af navne (players must be a list of names)")
-    names = tuple(players)
-    if not 2 <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(f"Der skal være 2–8 spillere, ikke {len(names)} (2–8 players)")
-    for p in names:
-        _check_name(p)
-    if len(set(names)) != len(names):
-        raise IllegalAction("To spillere har samme navn (player names must be unique)")
-    return names
-
-
 class Table:
     """A table for an evening of Snyd.
 
@@ -83,7 +66,7 @@ class Table:
 
     def __init__(self, players: Sequence[str], rules: Rules | None = None,
                  seed: int | str | None = None, first: str | None = None) -> None:
-        self.players: tuple[str, ...] = _check_players(players)
+        self.players: tuple[str, ...] = check_players(players, 2, MAX_PLAYERS)
         self.rules: Rules = Rules() if rules is None else rules
         if not isinstance(self.rules, Rules):
             raise IllegalAction("rules skal være en Rules (rules must be a Rules)")
@@ -135,6 +118,11 @@ class Table:
         return self.in_play
 
     @property
+    def next_starter(self) -> str:
+        """Who opens the next round (S25/S35; the first round: ``first`` or the table's draw)."""
+        return self._next_starter
+
+    @property
     def log(self) -> list[dict[str, Any]]:
         """Everything that happened, dice included (JSON-serialisable; a copy)."""
         return copy.deepcopy(self._log)
@@ -151,7 +139,6 @@ class Table:
 
     def view(self, player: str) -> dict[str, Any]:
         """Everything ``player`` may know, as plain JSON (docs/views.md)."""
-        from engine.snyd.view import build_view
         return build_view(self, player)
 
     # --- chance ----------------------------------------------------------------------------------
@@ -241,7 +228,7 @@ class Table:
         on *Tavlen* and gets a full cup at the next ``deal``. Anything else raises
         IllegalAction and changes nothing.
         """
-        _check_name(player)
+        check_name(player)
         if player in self.players:
             raise IllegalAction(f"{shown(player)} sidder allerede ved bordet (already at the table)")
         if len(self.players) >= MAX_PLAYERS:
@@ -447,7 +434,7 @@ class Table:
                 or not isinstance(log[0], Mapping) or log[0].get("type") != "start"):
             raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
         start = log[0]
-        names = list(_check_players(players))
+        names = list(check_players(players, 2, MAX_PLAYERS))
         # ``players`` is the table as it is now: the start's players, then each late arrival.
         joined = [e.get("player") for e in log[1:]
                   if isinstance(e, Mapping) and e.get("type") == "join"]

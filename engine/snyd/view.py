@@ -2,10 +2,13 @@
 
 Built only from public state plus the seat's own dice while it may peek, so that
 before a reveal the view never depends on any other player's dice.
+
+This module knows the table only as ``SnydTable``, the state it reads: ``table.py`` imports it,
+never the other way round.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.errors import IllegalAction, shown
 from engine.snyd.bid import MAX_QUANTITY, Bid, bid_rank, max_quantity
@@ -18,12 +21,45 @@ from engine.snyd.checks import (
     rules_of,
     whole,
 )
-
-if TYPE_CHECKING:
-    from engine.snyd.table import Table
+from engine.snyd.rules import Rules
 
 
-def build_view(table: Table, me: str) -> dict[str, Any]:
+class SnydTable(Protocol):
+    """What a view is built from (``engine.snyd.table.Table`` has it all)."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    phase: str
+    game_no: int
+    round_no: int
+    in_game: list[str]
+    out: list[str]
+    final: bool
+    turn: str | None
+    starter: str | None
+    current_bid: Bid | None
+    bidder: str | None
+    bids: list[dict[str, Any]]
+    dice_left: dict[str, int]
+    hands: dict[str, list[int]]
+    viborg: set[str]
+    tally: dict[str, int]
+    selvbinder: dict[str, int]
+    events: list[dict[str, Any]]
+    last_reveal: Any  # a table.Reveal (its to_dict) or None
+
+    @property
+    def in_play(self) -> list[str]: ...
+    @property
+    def upcoming(self) -> list[str]: ...
+    @property
+    def next_starter(self) -> str: ...
+    @property
+    def cap(self) -> int: ...
+    def can_peek(self, player: str) -> bool: ...
+
+
+def build_view(table: SnydTable, me: str) -> dict[str, Any]:
     """The view contract of docs/views.md for player ``me``."""
     if me not in table.players:
         raise IllegalAction(f"{shown(me)} sidder ikke ved bordet (not at this table)")
@@ -44,8 +80,8 @@ def build_view(table: Table, me: str) -> dict[str, Any]:
         "out": list(table.out),
         "final": table.final,
         "turn": table.turn,
-        "starter": table.starter if table.phase != "idle" else table._next_starter,
-        "next_starter": None if bidding else table._next_starter,
+        "starter": table.starter if table.phase != "idle" else table.next_starter,
+        "next_starter": None if bidding else table.next_starter,
         "current_bid": None if table.current_bid is None else table.current_bid.to_dict(),
         "bidder": table.bidder,
         "bids": [dict(b) for b in table.bids],
@@ -77,7 +113,7 @@ FLAT_EVENTS = frozenset({"deal", "bid", "call", "put_away", "out", "timeout", "g
                          "to_viborg", "home", "lost_completely"})
 
 
-def _cap_shown(table: Table) -> int:
+def _cap_shown(table: SnydTable) -> int:
     """The S18 cap of the round being bid, or of the next round when none is.
 
     After a game (and before the first) the next round opens a new game with full cups
@@ -89,7 +125,7 @@ def _cap_shown(table: Table) -> int:
     return table.cap
 
 
-def _a_raise_exists(table: Table) -> bool:
+def _a_raise_exists(table: SnydTable) -> bool:
     """Whether any bid still ranks above the current one within the cap (else only *Løft*)."""
     current = table.current_bid
     if current is None:

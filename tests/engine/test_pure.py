@@ -40,3 +40,25 @@ def test_no_engine_module_imports_the_browser_devtools_relay_or_ui():
         if found:
             bad[str(path.relative_to(ROOT))] = sorted(found)
     assert bad == {}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Absolute module names ``path`` imports, anywhere in it (TYPE_CHECKING blocks too)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_views_know_nothing_of_their_tables():
+    """The view depends on nothing of the table's module; the table imports the view (one way)."""
+    for game in ("snyd", "treere"):
+        view, table = ROOT / "engine" / game / "view.py", ROOT / "engine" / game / "table.py"
+        assert f"engine.{game}.table" not in imported_modules(view)
+        assert f"engine.{game}.view" in imported_modules(table)
+        top_level = {n.module for n in ast.parse(table.read_text(encoding="utf-8")).body
+                     if isinstance(n, ast.ImportFrom)}
+        assert f"engine.{game}.view" in top_level  # at the top, not inside a function
