@@ -112,3 +112,19 @@ def test_screen_markup_waits_for_the_peek_and_offers_the_choices():
     html = screen_html(t2, treere.board(t2.table, False), {0}, "", "")
     assert 'data-testid="tutorial-die-0" aria-pressed="true"' in html
     assert 'data-testid="tutorial-keep">' in html  # enabled once a die is chosen
+
+
+def _last_sentence(text: str) -> str:
+    parts = [p for p in text.replace("!", ".").split(".") if p.strip()]
+    return parts[-1].lower()
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
+def test_each_step_names_its_own_choice_last(script):
+    """By the hints alone: the text's last sentence names the expected choice and no other
+    (tests/browser/test_tutorial.py plays that way); a one-choice step needs no naming."""
+    for step in script.STEPS:
+        if len(step.choices) < 2:
+            continue
+        named = [c for c in step.choices if c.label.lower() in _last_sentence(step.text)]
+        assert [c.action for c in named] == [step.expect], step.key

@@ -23,6 +23,7 @@ SCRIPTS = {"snyd": "app.snyd.tutorial", "bakke": "app.bakke.tutorial",
            "treere": "app.treere.tutorial"}
 PLAY = {key: target for key, _name, _blurb, target in shell_markup.GAMES}  # "Spil rigtigt"
 STYLESHEET = ("tutorial-css", "./app/tutorial.css")
+CLICK_AFTER_PEEK_MS = 500  # the click a finger's release makes lands on the redrawn screen
 
 
 def answer_offer() -> None:
@@ -40,6 +41,7 @@ class TutorialUI:
         self.peeking = False
         self.chosen: set[int] = set()
         self.root: Any = None
+        self.peek_ended_at = -1e9  # performance.now() of the last release of a peek
         self._proxies: dict[str, Any] = {}
 
     def proxy(self, name: str, fn: Any) -> Any:
@@ -89,7 +91,8 @@ class TutorialUI:
             self.peeking = False
             return
         self.peeking = False
-        short = self.hint.peek_ended(js.performance.now())
+        self.peek_ended_at = js.performance.now()
+        short = self.hint.peek_ended(self.peek_ended_at)
         if not short and self.tut.step is not None and self.tut.step.expect == PEEK:
             self.tut.tap(PEEK)
         self.draw(short)
@@ -99,6 +102,9 @@ class TutorialUI:
         target = ev.target.closest("[data-action]") if ev.target else None
         if not self.on_screen() or not present(target):
             return
+        if js.performance.now() - self.peek_ended_at < CLICK_AFTER_PEEK_MS:
+            self.peek_ended_at = -1e9  # swallow that one click only
+            return  # the release of Kig, not a tap on whatever is under the finger now
         action = target.getAttribute("data-action")
         tut = self.tut
         if action == "skip":

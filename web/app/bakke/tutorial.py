@@ -42,7 +42,7 @@ STEPS: tuple[Step, ...] = (
          check=lambda t: t.turn == PLAYER and t.hands[PLAYER] == 2 and t.tray == [5, 6]),
     Step("one_leaves",
          "En 1'er forlader spillet – én terning mindre. Du må kaste igen eller sige Videre. "
-         "Du har én tilbage: kast den.",
+         "Du har én tilbage: kast én.",
          THROW, (KAST, SIG_VIDERE),
          nudge="Kast din sidste terning.",
          check=lambda t: t.turn == PLAYER and t.hands[PLAYER] == 1 and t.last["ones"] == 1),
