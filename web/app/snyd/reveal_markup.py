@@ -75,10 +75,10 @@ def revealed_hand_html(view: dict, player: str, die_html) -> str:
             labels.append((n, s.label))
     gone = '<span class="put-away" aria-label="lægger en terning fra">−1</span>' \
         if player in rev.get("put_away", []) else ""
+    # In the hand's own flow, beside the "−1": no extra row on a crowded felt.
     notes = "".join(f'<span class="step-label" data-testid="step-label"{at(step_at(n, len(plan)))}>'
                     f'{escape(text)}</span>' for n, text in labels)
-    notes = f'<div class="step-labels">{notes}</div>' if notes else ""
-    return f'<div class="hand">{"".join(dice)}{gone}</div>{notes}'
+    return f'<div class="hand">{"".join(dice)}{gone}{notes}</div>'
 
 
 def running_sum_html(plan: list[Step]) -> str:
