@@ -23,6 +23,7 @@ from app.player_settings import (
 )
 from app.save_guard import MAX_TABLE_CHARS
 from app.save_status import SaveStatus
+from app.snyd.announcements import bid_words
 from app.snyd.bid_picker import BidPicker, face_from_key
 from app.snyd.peek_gesture import PeekGesture
 from app.snyd.reveal_markup import verdict_at
@@ -305,7 +306,6 @@ class TableUI:
     def timed_out_bubble(event: dict) -> str:
         """A timeout shown as what it was: "Tiden løb ud" (and the opener's forced bid)."""
         if event.get("type") == "bid":
-            from app.snyd.announcements import bid_words
             return f"{TIMED_OUT_BUBBLE}: {bid_words(event['quantity'], event.get('face'))}"
         return TIMED_OUT_BUBBLE
 
