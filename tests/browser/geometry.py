@@ -127,6 +127,7 @@ SNYD_PARTS: list[Part] = [
     ("mat", '[data-testid="mat"]', False),
     ("die", '.hand [data-testid="die"], .hand .die, #my-dice .die', False),
     ("cup", '[data-testid="cup-me"]', False),
+    ("label", '[data-testid="step-label"]', False),  # "1+2 = 3", "joker" … at a reveal
     ("name", ".seat-name", True),
     ("tags", ".seat-tags", False),
     ("bubble", ".bubble", False),
@@ -141,7 +142,8 @@ SNYD_PARTS: list[Part] = [
 ]
 # A die lies on its own mat; your cup stands on your mat (lifted, it may leave it: then it is
 # checked against everything else like any other part).
-SNYD_CONTAINED = {("die", "mat")}
+SNYD_CONTAINED = {("die", "mat"), ("label", "mat")}
 SNYD_TOUCHING = {("cup", "mat")}
-# The seats are on the felt; the bid and the verdict may move to the side column (landscape).
-SNYD_WITHIN = {k: "felt" for k in ("mat", "die", "name", "tags", "bubble", "glass", "info")}
+# The seats are on the felt; the bid and the verdict may move to the side column and the round
+# line up into the bar (a phone on its side).
+SNYD_WITHIN = {k: "felt" for k in ("mat", "die", "label", "name", "tags", "bubble", "glass")}
