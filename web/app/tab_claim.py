@@ -3,7 +3,7 @@
 Every tab runs its own copy of the app on one shared localStorage. If two of them played the
 same table, the last to save would win and a round played in the other would vanish. So one
 tab holds the table; only that tab plays it and writes its key. The browser side
-(tab_lock.py) asks Web Locks who holds it and keeps a token under local_store.TAB_KEY (the
+(tab_lock.py) asks Web Locks who holds it and keeps a token under token_key(game) (the
 holding tab's id); this module turns what it learns into a state:
 
     FREE       this tab has not touched the table yet
@@ -29,6 +29,35 @@ NOTICES = {
     MOVED: ("Bordet er flyttet til en anden fane",
             "Der spilles videre i den anden fane. Vil du spille her, så tag bordet tilbage."),
 }
+
+
+GAMES = ("snyd", "bakke", "treere")
+
+
+def lock_name(game: str) -> str:
+    """The Web Lock of `game`'s table (each game's table is held on its own)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    return f"bodegabordet.{game}.table"
+
+
+def token_key(game: str) -> str:
+    """The storage key of the token naming the tab that holds `game`'s table."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    return f"bodegabordet.{game}.tab"
+
+
+def claim_html(notice: tuple[str, str] | None, table_class: str) -> str:
+    """What a tab without the table shows: a blank `table_class` section while asking (the
+    answer comes within milliseconds), else the notice with *Tag bordet hertil*."""
+    if notice is None:
+        return f'<section class="{table_class} tab-claim" data-testid="table-wait" aria-busy="true"></section>'
+    head, text = notice
+    return (f'<section class="panel tab-claim" data-testid="table-elsewhere" role="alert">'
+            f'<h2>{head}</h2><p>{text}</p>'
+            f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">{TAKE}</button>'
+            f'<button type="button" class="back" data-action="home">Til forsiden</button></section>')
 
 
 def new_tab_id() -> str:

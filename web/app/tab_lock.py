@@ -4,11 +4,15 @@
   as it lives; a tab that opens the table asks with `ifAvailable` (granted: it is the only one;
   not granted: another open tab has it). *Tag bordet hertil* asks with `steal`, which rejects
   the old holder's request: that tab stops.
-- A token under local_store.TAB_KEY (the holder's tab id), written on every claim: a
-  `storage` event tells the old holder at once, and it is read back before every save, so a
-  tab that has lost the table never writes it, even before the lock's news arrives.
+- A token under `token_key(game)` (the holder's tab id; local_store.TAB_KEY for Snyd),
+  written on every claim: a `storage` event tells the old holder at once, and it is read
+  back before every save, so a tab that has lost the table never writes it, even before the
+  lock's news arrives.
 - Without Web Locks (an old browser, or plain http on a LAN address, which is no secure
   context) the token alone decides: the tab that opens the table last holds it.
+
+Each game's table has its own lock and token (`TabLock(..., game="bakke")`): a Snyd table in
+one tab and a Bakke table in another are two tables, not one table in two tabs.
 """
 from __future__ import annotations
 
@@ -17,11 +21,11 @@ from typing import Any
 
 import js
 from app.dom_util import present
-from app.local_store import TAB_KEY, store
-from app.tab_claim import TabClaim
+from app.local_store import store
+from app.tab_claim import TabClaim, lock_name, token_key
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-LOCK = "bodegabordet.snyd.table"
+LOCK = lock_name("snyd")
 
 
 def _options(**kw: Any) -> Any:
@@ -37,8 +41,10 @@ def _locks() -> Any:
 
 
 class TabLock:
-    def __init__(self, on_change: Callable[[], None]):
+    def __init__(self, on_change: Callable[[], None], game: str = "snyd"):
         self.claim = TabClaim()
+        self.lock = lock_name(game)
+        self.token_key = token_key(game)  # local_store.TAB_KEY for Snyd
         self.on_change = on_change  # called whenever the claim's state changed by itself
         self._proxies = {"granted": create_proxy(self._granted), "storage": create_proxy(self._storage)}
         self._requests = 0  # only the latest request's rejection means "stolen"
@@ -69,7 +75,7 @@ class TabLock:
 
     def still_mine(self) -> bool:
         """Before a save: read the token back; False (and `on_change`) if the table moved."""
-        if self.claim.owner_seen(store.read(TAB_KEY)):
+        if self.claim.owner_seen(store.read(self.token_key)):
             self.on_change()
         return self.claim.may_write
 
@@ -77,13 +83,13 @@ class TabLock:
     def _request(self, locks: Any, **options: Any) -> None:
         self._requests += 1
         number = self._requests
-        promise = locks.request(LOCK, _options(**options), self._proxies["granted"])
+        promise = locks.request(self.lock, _options(**options), self._proxies["granted"])
         # Rejected when another tab steals the lock. A proxy per request (a few per tab's life),
         # so that a late rejection of an older request cannot undo a newer take.
         promise.then(None, create_proxy(lambda *_error: self._lost(number)))
 
     def _hold(self) -> None:
-        self.claim.token_written(store.write(TAB_KEY, self.claim.tab_id))
+        self.claim.token_written(store.write(self.token_key, self.claim.tab_id))
 
     def _granted(self, lock: Any) -> Any:
         if not present(lock):  # ifAvailable and another tab holds it
@@ -103,6 +109,6 @@ class TabLock:
             self.on_change()
 
     def _storage(self, ev: Any) -> None:
-        if ev.key == TAB_KEY and self.claim.owner_seen(ev.newValue if present(ev.newValue) else None,
+        if ev.key == self.token_key and self.claim.owner_seen(ev.newValue if present(ev.newValue) else None,
                                                        fresh=True):
             self.on_change()

@@ -21,7 +21,8 @@ from fake_browser import install_fake_browser
 from engine.bakke import Rules, Table
 
 KEY = game_session.STORE_KEYS["bakke"]
-MODULES = ("app.bakke.table_screen", "app.browser_storage", "app.stylesheet")
+MODULES = ("app.bakke.table_screen", "app.browser_storage", "app.stylesheet",
+           "app.tab_lock", "app.table_tabs")
 
 
 class Storage:
@@ -57,6 +58,7 @@ class Node:
 @pytest.fixture
 def screen(monkeypatch, stand_in_bots):
     fake_js = mock.MagicMock(name="js")
+    fake_js.navigator.locks = None  # no Web Locks: the tab token alone decides (tab_lock.py)
     install_fake_browser(monkeypatch, fake_js, forget=MODULES)
     screens.reset()
     storage = Storage()
@@ -202,3 +204,33 @@ def test_færre_bevægelser_stills_the_throw_and_the_regular_waits_no_tumble(scr
     screen.ui.stop_timer()
     screen.ui.render(mock.MagicMock())
     assert screen.js.setTimeout.call_args.args[1] == screen.ui.session.pause_ms(1.0) + screen.ROLL_MS
+
+
+TAB = "bodegabordet.bakke.tab"  # which tab holds the Bakke table (tab_claim.token_key)
+
+
+def test_a_tab_whose_table_was_taken_stops_and_never_writes(screen):
+    """One table, one tab: without Web Locks the token decides; a tab that finds another tab's
+    token before a save drops its table, writes nothing and says the table moved."""
+    s = saved_session([("Mette", "human"), ("Jonas", "human")], [2, 3, 4, 5, 6, 6, 4])
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    assert screen.storage.data[TAB] == screen.ui.tabs.lock.claim.tab_id
+    assert screen.storage.data.get("bodegabordet.snyd.tab") is None, "Snyd's table is another table"
+    before = screen.storage.data[KEY]
+    screen.storage.data[TAB] = "another-tab"  # the other tab took the table
+    click(screen, "throw_all")
+    assert screen.storage.data[KEY] == before, "the tab without the table wrote it"
+    assert screen.ui.session is None
+    root = mock.MagicMock()
+    screen.ui.render(root)
+    assert "Bordet er flyttet til en anden fane" in root.innerHTML and "Tag bordet hertil" in root.innerHTML
+    assert screen.ui.session is None
+    take = mock.MagicMock()
+    take.getAttribute.side_effect = lambda attr: {"data-action": "take"}[attr]
+    ev = mock.MagicMock()
+    ev.target.closest.return_value = take
+    screen.ui.tabs.on_click(ev)  # *Tag bordet hertil*: back from the latest save
+    assert screen.storage.data[TAB] == screen.ui.tabs.lock.claim.tab_id
+    open_table(screen)
+    assert screen.ui.session is not None and screen.ui.session.view() == s.view()

@@ -21,7 +21,8 @@ from fake_browser import install_fake_browser
 from engine.treere import Rules, Table
 
 KEY = game_session.STORE_KEYS["treere"]
-MODULES = ("app.treere.table_screen", "app.browser_storage", "app.stylesheet")
+MODULES = ("app.treere.table_screen", "app.browser_storage", "app.stylesheet",
+           "app.tab_lock", "app.table_tabs")
 
 
 class Storage:
@@ -63,6 +64,7 @@ class Crashing:
 @pytest.fixture
 def screen(monkeypatch):
     fake_js = mock.MagicMock(name="js")
+    fake_js.navigator.locks = None  # no Web Locks: the tab token alone decides (tab_lock.py)
     fake_js.window.matchMedia.return_value.matches = False  # the system asks for no less motion
     fake_js.performance.now.return_value = 1000.0
     install_fake_browser(monkeypatch, fake_js, forget=MODULES)
@@ -235,3 +237,31 @@ def test_the_resume_step_shows_the_table(screen):
     screens.show(screens.START)
     screens.resume()
     assert screens.current() == screen.SCREEN
+
+
+TAB = "bodegabordet.treere.tab"  # which tab holds the Treere table (tab_claim.token_key)
+
+
+def test_a_tab_whose_table_was_taken_stops_and_never_writes(screen):
+    """One table, one tab: without Web Locks the token decides; a tab that finds another tab's
+    token before a save drops its table, writes nothing and says the table moved."""
+    s = saved(PEOPLE, [6, 3, 2, 5, 1, 4, 4, 4, 4])
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    assert screen.storage.data[TAB] == screen.ui.tabs.lock.claim.tab_id
+    before = screen.storage.data[KEY]
+    screen.storage.data[TAB] = "another-tab"  # the other tab took the table
+    click(screen, "roll")
+    assert screen.storage.data[KEY] == before, "the tab without the table wrote it"
+    assert screen.ui.session is None
+    root = mock.MagicMock()
+    screen.ui.render(root)
+    assert "Bordet er flyttet til en anden fane" in root.innerHTML and "Tag bordet hertil" in root.innerHTML
+    take = mock.MagicMock()
+    take.getAttribute.side_effect = lambda attr: {"data-action": "take"}[attr]
+    ev = mock.MagicMock()
+    ev.target.closest.return_value = take
+    screen.ui.tabs.on_click(ev)  # *Tag bordet hertil*: back from the latest save
+    assert screen.storage.data[TAB] == screen.ui.tabs.lock.claim.tab_id
+    open_table(screen)
+    assert screen.ui.session is not None and screen.ui.session.view() == s.view()

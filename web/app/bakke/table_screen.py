@@ -20,6 +20,7 @@ from app.flick import Flick
 from app.local_store import store
 from app.player_settings import SETTINGS_RESET, clean_settings, load_settings, tempo_factor
 from app.save_status import SaveStatus
+from app.table_tabs import TableTabs
 from pyodide.ffi import create_once_callable, create_proxy
 
 from engine.errors import IllegalAction
@@ -63,6 +64,16 @@ class BakkeUI:
         self.saving = SaveStatus()
         self.pending_toast = ""
         self._handlers: dict[str, Any] = {}
+        # One table, one tab: only the tab holding the table plays it and saves it.
+        self.tabs = TableTabs(GAME, SCREEN, "bakke-table", drop=self.drop)
+
+    def drop(self) -> None:
+        """Another tab plays this table now (or is about to be taken from): stop here. A
+        guest's phone at a friend's table keeps its table (it saves nothing)."""
+        if self.session is not None and self.session.remote:
+            return
+        self.stop_timer()
+        self.session = None
 
     def handler(self, name: str, fn: Any) -> Any:
         """One long-lived proxy per handler (not one per render)."""
@@ -87,8 +98,8 @@ class BakkeUI:
         return game_session.load(GAME, store, warn=warn)
 
     def save(self) -> None:
-        if self.session is None:
-            return
+        if self.session is None or (not self.session.remote and not self.tabs.still_mine()):
+            return  # another tab holds the table: it plays and saves it
         if self.saving.ask_persist():
             ask_persistence()
         ok = game_session.save(self.session, store)
@@ -109,6 +120,12 @@ class BakkeUI:
     def render(self, root: Any) -> None:
         self.settings = self.read_settings()
         if self.session is None:
+            if not has_saved_table():
+                screens.show(SETUP)
+                return
+            if not self.tabs.gate(root):
+                self.stop_timer()
+                return
             try:
                 saved = self.load_saved()
             except game_session.CorruptSave as exc:
@@ -119,7 +136,8 @@ class BakkeUI:
                 return
             self.start(saved)
         self.stop_timer()
-        last_table.mark(GAME, store)
+        if not self.session.remote:
+            last_table.mark(GAME, store)  # a reload comes back here (a guest's phone: no table)
         root.innerHTML = SKELETON
         section = root.querySelector(".bakke-table")
         if self.settings.get("reduced_motion"):
@@ -186,6 +204,9 @@ class BakkeUI:
     # ---------- the regulars' pace ----------
     def schedule(self) -> None:
         s = self.session
+        if s is None:  # the save just found that another tab took the table
+            self.stop_timer()
+            return
         due = s.regular_due()
         if due is None:
             self.stop_timer()
@@ -300,7 +321,9 @@ ui = BakkeUI()
 
 
 def start_table(session: game_session.GameSession) -> None:
-    """Sit down at a new table (from *Dæk bordet*) and show it; the old table goes first."""
+    """Sit down at a new table (from *Dæk bordet*) and show it; the old table goes first. A new
+    table is set here, so this tab holds it: another tab on the old table shows that it moved."""
+    ui.tabs.take()
     forget_table()
     ui.start(session)
     ui.save()

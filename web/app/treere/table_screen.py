@@ -19,6 +19,7 @@ from app.game_session import CorruptSave, GameSession
 from app.local_store import store
 from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
 from app.save_status import SaveStatus
+from app.table_tabs import TableTabs
 from app.treere.announce import line
 from app.treere.table_markup import TableLook, controls_html, felt_html, tally_html
 from pyodide.ffi import create_once_callable, create_proxy
@@ -75,6 +76,16 @@ class TreereUI:
         self.pending_toast = ""
         self._handlers: dict[str, Any] = {}
         self._mounted = False
+        # One table, one tab: only the tab holding the table plays it and saves it.
+        self.tabs = TableTabs(GAME, SCREEN, "treere-table", drop=self.drop)
+
+    def drop(self) -> None:
+        """Another tab plays this table now (or is about to be taken from): stop here. A
+        guest's phone at a friend's table keeps its table (it saves nothing)."""
+        if self.session is not None and self.session.remote:
+            return
+        self.stop_timers()
+        self.session = None
 
     def handler(self, name: str, fn: Any) -> Any:
         if name not in self._handlers:
@@ -96,8 +107,8 @@ class TreereUI:
         return gs.load(GAME, store, warn=warn)
 
     def save(self) -> None:
-        if self.session is None:
-            return
+        if self.session is None or (not self.session.remote and not self.tabs.still_mine()):
+            return  # another tab holds the table: it plays and saves it
         if self.saving.ask_persist():
             ask_persistence()
         ok = gs.save(self.session, store)
@@ -127,6 +138,12 @@ class TreereUI:
     def render(self, root: Any) -> None:
         self.settings = self.read_settings()
         if self.session is None:
+            if not has_saved_table():
+                screens.show(SETUP)
+                return
+            if not self.tabs.gate(root):
+                self.stop_timers()
+                return
             try:
                 saved = self.load_saved()
             except CorruptSave as exc:
@@ -137,7 +154,8 @@ class TreereUI:
                 return
             self.start(saved)
         self.stop_timers()
-        last_table.mark(GAME, store)  # a reload comes back to this table (app/last_table.py)
+        if not self.session.remote:  # a guest's phone keeps no table to come back to
+            last_table.mark(GAME, store)  # a reload comes back to this table (app/last_table.py)
         root.innerHTML = SKELETON
         section = root.querySelector(".treere-table")
         if self.settings.get("reduced_motion"):
@@ -235,6 +253,8 @@ class TreereUI:
             self.timer, self.timer_key = None, None
 
     def schedule(self) -> None:
+        if self.session is None:  # the save just found that another tab took the table
+            return
         who = self.session.regular_due()
         if who is None:
             return
@@ -362,7 +382,9 @@ ui = TreereUI()
 
 
 def start_table(session: GameSession) -> None:
-    """Sit down at a new Treere table (from *Dæk bordet*): the old one is replaced."""
+    """Sit down at a new Treere table (from *Dæk bordet*): the old one is replaced. A new table
+    is set here, so this tab holds it: another tab on the old table shows that it moved."""
+    ui.tabs.take()
     ui.start(session)
     ui.save()
     screens.show(SCREEN)
