@@ -8,7 +8,7 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from test_table_driver import Touch, open_app, tap
+from test_table_driver import Touch, felt_point, open_app, set_settings, set_table, tap
 
 STEP = '[data-testid="tutorial"]'
 
@@ -142,3 +142,32 @@ def test_treere_tutorial_reaches_its_end(phone_page, server, screenshot):
         else:
             follow_the_text(page)
     assert "Du: 3" in page.get_by_test_id("tutorial-line").inner_text()
+
+
+def test_the_table_hints_the_peek_until_a_real_look(phone_page, server, screenshot):
+    """At a real Snyd table: the hint on your cup, a line after a blink on Kig, gone after a look."""
+    page = phone_page
+    open_app(page, server)
+    set_settings(page, tempo="rolig")
+    set_table(page, dice=3)
+    hint = page.get_by_test_id("cup-me").get_by_test_id("peek-hint")
+    hint.wait_for()
+    assert hint.inner_text() == "Stryg op for at kigge"
+    screenshot(page, "table-peek-hint-phone")
+    box, felt = hint.bounding_box(), page.get_by_test_id("table").bounding_box()
+    assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"]
+    for other in page.locator(".seat:not(.me)").all():
+        o = other.bounding_box()
+        assert o["y"] + o["height"] <= box["y"], "the hint covers no other seat"
+    kig = page.locator('#controls [data-action="peek"]').bounding_box()
+    t = Touch(page).start(kig["x"] + kig["width"] / 2, kig["y"] + kig["height"] / 2)
+    page.wait_for_timeout(40)
+    t.end()
+    page.wait_for_function(
+        "document.getElementById('toast').textContent.includes('Hold Kig nede')")
+    assert hint.count() == 1, "a blink is no look: the hint stays"
+    x, y = felt_point(page, 0.5, 0.75)
+    t = Touch(page).start(x, y).move_to(x, y - 90)
+    page.wait_for_timeout(600)
+    t.end()
+    page.wait_for_function("!document.querySelector('#cup-me [data-testid=\"peek-hint\"]')")

@@ -47,7 +47,7 @@ STEPS: tuple[Step, ...] = (
          nudge="Kast din sidste terning.",
          check=lambda t: t.turn == PLAYER and t.hands[PLAYER] == 1 and t.last["ones"] == 1),
     Step("out",
-         "En ny øjne-værdi bliver i bakken. Din hånd er tom: du er ude og har vundet. "
+         "Din 3'er er ny i bakken, så den bliver liggende. Din hånd er tom: du er ude og har vundet. "
          "Henning sidder tilbage med terningerne og giver en Tuborg.",
          NEXT, (Choice("Færdig", NEXT),),
          check=lambda t: t.phase == "over" and t.loser == HENNING and PLAYER in t.out),

@@ -26,6 +26,7 @@ from app.save_status import SaveStatus
 from app.snyd.announcements import bid_words
 from app.snyd.bid_picker import BidPicker, face_from_key
 from app.snyd.peek_gesture import PeekGesture
+from app.snyd.peek_hint import PeekHint
 from app.snyd.reveal_markup import verdict_at
 from app.snyd.reveal_steps import steps as reveal_plan
 from app.snyd.table_markup import (
@@ -82,6 +83,7 @@ class TableUI:
         self.look = TableLook()
         self.view: dict = {}
         self.gesture = PeekGesture()
+        self.peek_hint = PeekHint()  # "Stryg op for at kigge" until a real look
         self.live: list[str] = []
         self.timer: Any = None
         self.timer_key: object = None
@@ -413,6 +415,7 @@ class TableUI:
         self.set_timing(v)
         self.cue_turn(v)
         self.el("felt-area").innerHTML = felt_html(v, look)
+        self.show_peek_hint()
         look.fresh = set()  # drawn once with their pop; later drawings keep them still
         self.el("felt-area").classList.toggle("peeking", look.peeking)
         self.el("controls").innerHTML = controls_html(v, look)
@@ -628,6 +631,36 @@ class TableUI:
             if present(box):
                 box.innerHTML = my_dice_html(self.view, look)
             self.el("felt-area").classList.toggle("peeking", peeking)
+            self.time_peek(peeking)
+
+    def time_peek(self, peeking: bool) -> None:
+        """A look long enough ends the cup's hint; a blink earns a line (app/snyd/peek_hint.py)."""
+        if peeking:
+            self.peek_hint.peek_started(js.performance.now())
+            return
+        line = self.peek_hint.peek_ended(js.performance.now())
+        if line:
+            self.toast(line)
+        self.show_peek_hint()
+
+    def show_peek_hint(self) -> None:
+        """The hint on your own cup (above it, absolute: no layout change), until you have looked."""
+        cup = self.el("cup-me")
+        if not present(cup):
+            return
+        touch = bool(js.matchMedia("(pointer: coarse)").matches)
+        text = self.peek_hint.cup_hint(touch, bool(self.look.can_peek))
+        hint = cup.querySelector(".peek-hint")
+        if not text:
+            if present(hint):
+                hint.remove()
+            return
+        if not present(hint):
+            hint = js.document.createElement("span")
+            hint.className = "peek-hint"
+            hint.setAttribute("data-testid", "peek-hint")
+            cup.append(hint)
+        hint.textContent = text
 
 
 def vibrate(pattern: list[int]) -> None:
