@@ -110,3 +110,28 @@ def test_the_black_mat_buzzes_after_the_verdict_or_at_once_with_fewer_motions(ta
             assert ms == table_screen.verdict_at(1)  # one ring: Mette's six
             fn()
         assert table_screen.VIBORG_BUZZ in buzzed and "viborg" in played
+
+
+def test_a_tap_on_the_history_strip_opens_and_closes_the_whole_list(table_screen, monkeypatch):
+    session = Session([Seat("Mette", "human"), Seat("Henning", "regular")], Rules(), seed=7, first="Mette")
+    ui, _, _ = ui_for(table_screen, monkeypatch, session)
+    session.act({"type": "bid", "quantity": 1, "face": 2})
+    ui.refresh()
+    strip = mock.MagicMock(disabled=False)
+    strip.getAttribute = lambda name: "history" if name == "data-action" else None
+    tap = mock.MagicMock()
+    tap.target.closest = lambda _sel: strip
+    ui.on_click(tap)
+    assert ui.look.history_open
+    assert 'aria-expanded="true"' in ui.el("felt-area").innerHTML
+    ui.on_click(tap)
+    assert not ui.look.history_open and 'aria-expanded="false"' in ui.el("felt-area").innerHTML
+    ui.on_click(tap)  # open again; the next deal closes it (a new round, a new list)
+    while session.view()["phase"] == "bidding":
+        if session.view()["turn"] == "Mette":
+            session.act({"type": "call"})
+        else:
+            session.play_regular()
+    session.next_round()
+    ui.refresh()
+    assert not ui.look.history_open
