@@ -45,6 +45,8 @@ js.document.documentElement.setAttribute("data-ready", "true")
 
 def _load_the_rest(*_a: object) -> None:
     screens.load_lazy()
+    import app.senses  # keys, the screen kept awake, shaking the phone (after the first paint)
+    app.senses.install(js)
     js.performance.mark("bodega:table-ready")  # bench/startup.py: the Snyd table UI is imported
     # The host's lobby with friends first (it is newer than any table saved here), then the
     # resume steps, e.g. straight back to an unfinished table after a reload.

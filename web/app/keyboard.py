@@ -1,0 +1,98 @@
+"""Keyboard play on a desktop: one key map per game (pure data) and the rules for reading a key.
+
+An intent is what a key asks of the screen on show, always through the screen's own buttons
+and selects (the same path as a tap, so the rules and the messages are the table's):
+- `Click(selectors)`: click the first of these that is there and enabled;
+- `Hold(selector)`: a pointer held on it while the key is down (Snyd's *Kig*);
+- `Step(selector, delta)`: move a <select> up or down one option (Snyd's bid).
+The listener itself is in app/senses.py. Keys never fire while typing in a text field or a
+select, with Ctrl/Alt/Meta held (the browser's shortcuts), or as Space/Enter on a focused
+button (the browser clicks that button itself).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Click(NamedTuple):
+    selectors: tuple[str, ...]
+
+
+class Hold(NamedTuple):
+    selector: str
+
+
+class Step(NamedTuple):
+    selector: str
+    delta: int
+
+
+Intent = Click | Hold | Step
+
+TYPING_TAGS = frozenset({"INPUT", "TEXTAREA", "SELECT"})
+
+SNYD: dict[str, Intent] = {
+    " ": Hold('[data-action="peek"]'),
+    "ArrowUp": Step('[data-testid="bid-quantity"]', 1),
+    "ArrowDown": Step('[data-testid="bid-quantity"]', -1),
+    "ArrowRight": Step('[data-testid="bid-face"]', 1),
+    "ArrowLeft": Step('[data-testid="bid-face"]', -1),
+    "Enter": Click(('[data-action="handoff-ok"]', '[data-action="bid"]', '[data-action="next"]')),
+    "l": Click(('[data-action="call"]',)),
+}
+BAKKE: dict[str, Intent] = {
+    " ": Click(('button[data-action="throw"]',)),
+    "Enter": Click(('button[data-action="throw"]', '[data-action="new-game"]')),
+    "a": Click(('button[data-action="throw_all"]',)),
+    "v": Click(('button[data-action="videre"]',)),
+}
+TREERE: dict[str, Intent] = {
+    **{str(d): Click((f'[data-action="choose"][data-index="{d - 1}"]',)) for d in range(1, 6)},
+    "Enter": Click(('button[data-action="keep"]', '[data-action="new-game"]')),
+    " ": Click(('button[data-action="roll"]',)),
+}
+KEYMAPS: dict[str, dict[str, Intent]] = {"bordet": SNYD, "bakke-bordet": BAKKE, "treere-bordet": TREERE}
+
+# What shaking the phone does at each table (app/shake.py): Bakke throws, Treere rolls; at
+# Snyd the cup only rattles (the deal is the table's, not a player's move).
+SHAKE: dict[str, Intent | None] = {"bordet": None, "bakke-bordet": BAKKE[" "], "treere-bordet": TREERE[" "]}
+
+# The short line in *Regler*, one per game.
+HELP = {
+    "snyd": "Med tastatur: hold mellemrum for at kigge, pilene vælger buddet, Enter byder, L løfter.",
+    "bakke": "Med tastatur: mellemrum eller Enter kaster, A kaster alle, V siger videre.",
+    "treere": "Med tastatur: 1–5 vælger terninger, Enter beholder, mellemrum kaster.",
+}
+
+
+def is_typing(tag: str, editable: bool = False) -> bool:
+    """The key belongs to a text field, a select or an editable element, not to the table."""
+    return editable or tag.upper() in TYPING_TAGS
+
+
+def intent_for(screen: str | None, key: str, *, tag: str = "", editable: bool = False,
+               modifier: bool = False) -> Intent | None:
+    """What `key` asks of `screen` (None: not ours, let the browser have it)."""
+    keymap = KEYMAPS.get(screen or "")
+    if keymap is None or modifier or is_typing(tag, editable):
+        return None
+    if tag.upper() == "BUTTON" and key in (" ", "Enter"):
+        return None
+    return keymap.get(key if len(key) != 1 else key.lower())
+
+
+def fires(intent: Intent, kind: str, repeat: bool) -> str | None:
+    """Which half of an intent a key event is: "press" (do it), "down"/"up" (a hold), or None.
+    A held key repeats: a step repeats with it, a click does not (holding Enter is one bid)."""
+    if isinstance(intent, Hold):
+        if kind == "keyup":
+            return "up"
+        return None if repeat else "down"
+    if kind != "keydown" or (repeat and not isinstance(intent, Step)):
+        return None
+    return "press"
+
+
+def stepped(index: int, count: int, delta: int) -> int:
+    """A select's new index one step on, held at its ends (no wrapping past the lowest bid)."""
+    return max(0, min(count - 1, index + delta))
