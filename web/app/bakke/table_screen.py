@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app import game_session, last_table, screens, stylesheet
+from app import game_session, last_table, screens, sound, stylesheet
 from app.bakke.gesture import gesture_action
 from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_html, turn_html
 from app.browser_storage import ask_persistence, warn
@@ -163,6 +163,8 @@ class BakkeUI:
         s, look = self.session, self.look
         for line in absorb(look, s.news(), s.lines):
             self.say(line)
+        if look.roll:  # a throw tumbles in: the dice rattle (with Lyd on)
+            sound.cue("shake", self.settings)
         v = self.view = s.view()
         if not v.get("fejl_against"):
             look.fejl_open = False

@@ -288,6 +288,8 @@ class TableUI:
                 self.look.reveal_lines += item.lines
             if kind in ("to_viborg", "lost_completely"):
                 self.cue_moment(kind)
+            if kind in ("bid", "call"):  # the cup slams down with a bid; Løft has its own call
+                self.cue("slam" if kind == "bid" else "call")
             if kind == "timeout":
                 timed_out = item.event.get("player")
             bubble = item.bubble

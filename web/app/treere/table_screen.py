@@ -11,7 +11,7 @@ from typing import Any
 
 import js
 from app import game_session as gs
-from app import last_table, screens, stylesheet
+from app import last_table, screens, sound, stylesheet
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.flick import Flick
@@ -194,6 +194,8 @@ class TreereUI:
                     look.news = ""
             if kind == "roll" and not self.reduced:
                 look.rolling = True
+            if kind == "roll":  # the dice rattle (with Lyd on)
+                sound.cue("shake", load_settings(store)[0])
             for who, words in self.session.lines(e):
                 look.bubbles.pop(who, None)  # the latest speaker goes last
                 look.bubbles[who] = words
