@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from app.keyboard import (
     BAKKE,
-    HELP,
     KEYMAPS,
     SHAKE,
     SNYD,
@@ -83,6 +82,10 @@ def test_shaking_throws_at_bakke_and_rolls_at_treere_and_only_rattles_at_snyd():
     assert SHAKE == {"bordet": None, "bakke-bordet": BAKKE[" "], "treere-bordet": TREERE[" "]}
 
 
-def test_the_regler_lines_name_the_keys_the_maps_have():
-    assert "L løfter" in HELP["snyd"] and "mellemrum" in HELP["snyd"]
-    assert "V" in HELP["bakke"] and "1–5" in HELP["treere"]
+def test_regler_ends_each_game_with_its_keys():
+    from app.rules_text import GAMES, KEYBOARD, plain_text
+    assert "L løfter" in KEYBOARD["snyd"] and "hold mellemrum" in KEYBOARD["snyd"] and "l" in SNYD
+    assert "V siger videre" in KEYBOARD["bakke"] and "v" in BAKKE and "a" in BAKKE
+    assert "1–5" in KEYBOARD["treere"] and {"1", "5", "Enter", " "} <= set(TREERE)
+    for game, line in KEYBOARD.items():
+        assert GAMES[game]["blocks"][-1] == ("p", line) and line in plain_text(game)

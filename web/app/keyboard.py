@@ -57,14 +57,6 @@ KEYMAPS: dict[str, dict[str, Intent]] = {"bordet": SNYD, "bakke-bordet": BAKKE, 
 # Snyd the cup only rattles (the deal is the table's, not a player's move).
 SHAKE: dict[str, Intent | None] = {"bordet": None, "bakke-bordet": BAKKE[" "], "treere-bordet": TREERE[" "]}
 
-# The short line in *Regler*, one per game.
-HELP = {
-    "snyd": "Med tastatur: hold mellemrum for at kigge, pilene vælger buddet, Enter byder, L løfter.",
-    "bakke": "Med tastatur: mellemrum eller Enter kaster, A kaster alle, V siger videre.",
-    "treere": "Med tastatur: 1–5 vælger terninger, Enter beholder, mellemrum kaster.",
-}
-
-
 def is_typing(tag: str, editable: bool = False) -> bool:
     """The key belongs to a text field, a select or an editable element, not to the table."""
     return editable or tag.upper() in TYPING_TAGS

@@ -188,10 +188,18 @@ TREERE = [('p', ('Treere spilles med fem terninger. Alle lægger en indsats (ant
  ('p', ('En score på fire eller lavere er som regel god og værd at holde på for at vinde eller spille '
        'uafgjort, medmindre en tidligere spiller selvfølgelig allerede har fået en lavere score.'))]
 
+# One short line per game at the end of its rules: the keys of app/keyboard.py (docs/ui.md,
+# "Lyd, vibration og tastatur").
+KEYBOARD = {
+    "snyd": "Med tastatur: hold mellemrum for at kigge, pilene vælger buddet, Enter byder, L løfter.",
+    "bakke": "Med tastatur: mellemrum eller Enter kaster, A kaster alle, V siger videre.",
+    "treere": "Med tastatur: 1–5 vælger terninger, Enter beholder, mellemrum kaster.",
+}
+
 GAMES: dict[str, dict[str, Any]] = {
-    "snyd": {"title": "Snyd", "blocks": SNYD},
-    "bakke": {"title": "Bakke", "blocks": BAKKE},
-    "treere": {"title": "Treere", "blocks": TREERE},
+    "snyd": {"title": "Snyd", "blocks": [*SNYD, ("p", KEYBOARD["snyd"])]},
+    "bakke": {"title": "Bakke", "blocks": [*BAKKE, ("p", KEYBOARD["bakke"])]},
+    "treere": {"title": "Treere", "blocks": [*TREERE, ("p", KEYBOARD["treere"])]},
 }
 
 

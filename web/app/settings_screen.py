@@ -15,8 +15,9 @@ SCREEN = "indstillinger"
 _state: dict[str, Any] = {"root": None, "proxies": {}}
 
 SWITCHES = [
-    ("sound", "Lyd", "Et lille bip, når uret har fem sekunder tilbage."),
-    ("vibration", "Vibration", "Telefonen summer med, hvor den kan."),
+    ("sound", "Lyd", ("Terningerne rafler, bægeret smækker, løft og afsløring – og et bip, "
+                     "når uret har fem sekunder tilbage.")),
+    ("vibration", "Vibration", "Telefonen summer ved din tur og de store øjeblikke, hvor den kan."),
     ("practice", "Øvebord mod stamgæsterne", "Procenter og forslag til dit bud (aldrig med skjult antal)."),
     ("reduced_motion", "Færre bevægelser", "Ingen animationer af bægre og terninger."),
 ]
