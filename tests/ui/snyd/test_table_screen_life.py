@@ -23,6 +23,7 @@ def table_screen(monkeypatch):
     now_ms = [0.0]
     fake_js = mock.MagicMock(name="js")
     fake_js.performance.now = lambda: now_ms[0]
+    fake_js.window.matchMedia.return_value.matches = False  # the system asks for no less motion
     install_fake_browser(monkeypatch, fake_js, forget=("app.snyd.table_screen",))
     screens.reset()
     module = importlib.import_module("app.snyd.table_screen")

@@ -318,8 +318,14 @@ class TableUI:
         return float(js.performance.now())
 
     def instant(self) -> bool:
-        """*Færre bevægelser*: the reveal and its moments come at once."""
-        return bool(self.settings.get("reduced_motion"))
+        """*Færre bevægelser* (or the system's reduced motion): the reveal and its moments come
+        at once."""
+        if self.settings.get("reduced_motion"):
+            return True
+        try:
+            return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        except Exception:  # noqa: BLE001
+            return False
 
     def cue(self, name: str, buzz: list[int] | None = None, after_ms: int = 0) -> None:
         """A sound (the *Lyd* setting) and a buzz (*Vibration*), now or after the reveal's steps."""
