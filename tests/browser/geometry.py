@@ -147,3 +147,28 @@ SNYD_TOUCHING = {("cup", "mat")}
 # The seats are on the felt; the bid and the verdict may move to the side column and the round
 # line up into the bar (a phone on its side).
 SNYD_WITHIN = {k: "felt" for k in ("mat", "die", "label", "name", "tags", "bubble", "glass")}
+
+BAKKE_PARTS: list[Part] = [
+    ("felt", '[data-testid="table"]', False),
+    ("mat", ".bakke-table .seat:not(.me) .mat", False),
+    ("hand", ".bakke-table .hand-zone", False),
+    ("name", ".bakke-table .seat-name", True),
+    ("tags", ".bakke-table .seat-tags", False),
+    ("bubble", ".bakke-table .bubble", False),
+    ("tray", ".bakke-table .bakke-centre", False),
+    ("control", ".bakke-table .controls button, .bakke-table .table-bar button", False),
+]
+BAKKE_WITHIN = {k: "felt" for k in ("mat", "hand", "name", "tags", "bubble", "tray")}
+
+TREERE_PARTS: list[Part] = [
+    ("felt", "#tr-felt", False),
+    ("seat", '.treere-table [data-testid="seat"]', False),
+    ("bubble", '.treere-table [data-testid="bubble"]', False),
+    ("die", '[data-testid="rolled-die"]', False),
+    ("kept", '[data-testid="kept-die"]', False),
+    ("turn", '[data-testid="turn-line"]', False),
+    ("info", ".tr-info", False),
+    ("control", ".treere-table button:not([data-testid=\"rolled-die\"])", False),  # a die is a button too
+]
+TREERE_CONTAINED = {("bubble", "seat")}  # a regular's words stay inside its own seat
+TREERE_WITHIN = {k: "felt" for k in ("seat", "die", "kept", "turn", "info")}

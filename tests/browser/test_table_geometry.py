@@ -19,7 +19,19 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
-from geometry import SNYD_CONTAINED, SNYD_PARTS, SNYD_TOUCHING, SNYD_WITHIN, collect, problems
+from geometry import (
+    BAKKE_PARTS,
+    BAKKE_WITHIN,
+    SNYD_CONTAINED,
+    SNYD_PARTS,
+    SNYD_TOUCHING,
+    SNYD_WITHIN,
+    TREERE_CONTAINED,
+    TREERE_PARTS,
+    TREERE_WITHIN,
+    collect,
+    problems,
+)
 from test_table_driver import FELT, tap, wait_state
 
 from engine.snyd import Rules
@@ -106,4 +118,54 @@ def test_snyd_table_fits_every_screen_bidding_and_at_a_reveal(contexts, server, 
             else:
                 tap(page, page.get_by_role("button", name="Byd", exact=True))
     assert done == {"bidding", "reveal"}, f"never reached {({'bidding', 'reveal'} - done)}"
+    assert found == [], "\n".join(found)
+
+
+# ---------- Bakke and Treere through the same checker (their own tests plant the tables) ----------
+
+def bakke_page(contexts, server, n: int):
+    from test_bakke import EIGHT, boot_to_table, flick, planted
+    from test_bakke import plant as plant_bakke
+    seats = EIGHT if n == 8 else [("Mette", "human"), ("Jonas", "human")]
+    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1]).new_page()
+    plant_bakke(page, planted(seats, [1, 2, 4, 4, 5, 6, 3]))
+    boot_to_table(page, server)
+    flick(page)  # Mette's first throw: the tray and the last throw show dice
+    page.wait_for_selector('[data-testid="thrown-die"]')
+    return page
+
+
+def treere_page(contexts, server, n: int):
+    from test_treere import KEY, TABLE, mid_turn_save
+    people = PEOPLE[: max(1, n - 5)]
+    seats = [(r, "regular") for r in REGULARS[: n - len(people)]] + [(h, "human") for h in people]
+    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1]).new_page()
+    plant(page, KEY, mid_turn_save(seats, seed=21 + n))
+    page.goto(server)
+    page.wait_for_selector(TABLE, timeout=90_000)
+    page.get_by_test_id("rolled-die").first.wait_for()
+    return page
+
+
+# Known (issue 12, web/app/bakke/: not this layout's files): at 8 seats on a 393-px phone
+# Bakke's arc puts Kaj's mat over Jonas's and Ronni's, and on its side names under mats. Strict:
+# this test fails the day Bakke's layout is fixed, so the mark is taken away then.
+BAKKE_8 = pytest.mark.xfail(strict=True, reason="Bakke's seat arc overlaps at 8 seats on a "
+                            "393x851 / 851x393 phone (web/app/bakke/bakke.css, markup.seat_positions)")
+
+
+@pytest.mark.parametrize(("game", "n"), [("bakke", 2), pytest.param("bakke", 8, marks=BAKKE_8),
+                                         ("treere", 2), ("treere", 8)])
+def test_bakke_and_treere_tables_fit_every_screen(contexts, server, screenshot, game, n):
+    page = (bakke_page if game == "bakke" else treere_page)(contexts, server, n)
+    assert page.locator('[data-testid="seat"]').count() == n
+    parts, contained, within = {"bakke": (BAKKE_PARTS, set(), BAKKE_WITHIN),
+                                "treere": (TREERE_PARTS, TREERE_CONTAINED, TREERE_WITHIN)}[game]
+    found = []
+    for name, size in viewports(n):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)
+        screenshot(page, f"geometry-{game}-{n}-{name}")
+        found += [f"{game}, {n} seats, {name}: {p}" for p in
+                  problems(collect(page, parts), size, contained, within)]
     assert found == [], "\n".join(found)
