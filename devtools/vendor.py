@@ -18,7 +18,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,12 +31,10 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Every first visit fetches the whole stdlib archive. Pyodide ships it with its members deflated
-# one by one, so HTTP compression finds nothing left (gzip 2.50 MB, brotli 2.49 MB). Repacked
-# with the members stored, brotli compresses across them: 1.61 MB over the wire (gzip 2.23 MB),
-# 9.7 MB in the browser's cache and Pyodide's file system instead of 2.5 MB (zipimport reads
-# stored members without inflating them).
-STORED_ZIPS = ("python_stdlib.zip",)
+# python_stdlib.zip is copied as Pyodide ships it (members deflated one by one, so HTTP brotli
+# gains nothing on it: 2.49 MB). Tried: repacked with its members stored, brotli takes it to
+# 1.61 MB on a first visit, but every warm start under 4x CPU got ~0.4 s slower (the 9.7 MB
+# archive read from the cache and copied into Pyodide's file system): not kept (docs/deploy.md).
 
 # PyScript's dist/ chunks are content-hashed (core-C9KDLldu.js): select by pattern, not by name.
 # core.js imports its small plugin chunks (py-editor, py-game, py-terminal) at start even when
@@ -93,25 +90,11 @@ def vendor(node_modules: Path = NODE_MODULES, target: Path = VENDOR) -> list[Pat
     (target / "pyscript").mkdir(parents=True)
     written = []
     for name in PYODIDE_FILES:
-        if name in STORED_ZIPS:
-            written.append(store_zip(pyodide / name, target / name))
-        else:
-            written.append(Path(shutil.copy2(pyodide / name, target / name)))
+        written.append(Path(shutil.copy2(pyodide / name, target / name)))
     for path in pyscript_files(dist):
         written.append(Path(shutil.copy2(path, target / "pyscript" / path.name)))
     written += vendor_wheels(target / "wheels")
     return written
-
-
-def store_zip(source: Path, target: Path) -> Path:
-    """Copy the zip `source` to `target` with every member stored (same names, order, dates and
-    modes: the same bytes every time)."""
-    with zipfile.ZipFile(source) as packed, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
-        for info in packed.infolist():
-            member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-            member.external_attr = info.external_attr
-            out.writestr(member, packed.read(info))
-    return target
 
 
 def _sha256(path: Path) -> str:
