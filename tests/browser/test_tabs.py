@@ -6,7 +6,10 @@ import json
 import pathlib
 import sys
 
+import pytest
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from app.game_session import GameSession
 from test_table_driver import FELT, open_app, set_settings, set_table, tap, until_mine
 
 TABLE_KEY = "bodegabordet.snyd.table"
@@ -91,3 +94,69 @@ def test_without_web_locks_the_newest_tab_holds_the_table_and_the_other_stops(co
     log_second = saved_log(second)
     first.wait_for_timeout(500)
     assert saved_log(first) == log_second, "the moved tab does not write over the table"
+
+
+# ---------- Bakke and Treere (issue 11): the same lock, each game's table its own ----------
+GAME_KEYS = {"bakke": "bodegabordet.bakke.table", "treere": "bodegabordet.treere.table"}
+GAME_TABLES = {"bakke": '[data-testid="table-screen"][data-game="bakke"]', "treere": '[data-testid="treere-table"]'}
+
+
+def game_log(page, game: str) -> list:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", GAME_KEYS[game]))["log"]
+
+
+def plant_game(page, game: str) -> None:
+    """A pass-and-play table of `game` (two people: nothing moves by itself), saved as the app
+    saves one, in localStorage before the app's first line runs (this page's first load only)."""
+    text = GameSession(game, [("Mette", "human"), ("Jonas", "human")], seed=7).to_json()
+    page.add_init_script(
+        "if (!sessionStorage.getItem('planted')) { sessionStorage.setItem('planted', '1');"
+        f" localStorage.setItem({json.dumps(GAME_KEYS[game])}, {json.dumps(text)}); }}")
+
+
+def throw(page, game: str) -> None:
+    """A move of the person in turn (Kast alle / Kast; in Treere after a roll: keep the first
+    die; after a game: Nyt spil), and wait for its save."""
+    before = len(game_log(page, game))
+    kast = page.locator(".controls button:not([disabled])", has_text="Kast")
+    if kast.count():
+        tap(page, kast.first)
+    elif page.get_by_test_id("new-game").count():
+        tap(page, page.get_by_test_id("new-game"))
+    else:
+        tap(page, page.locator('[data-testid="rolled-die"]').first)
+        tap(page, page.get_by_role("button", name="Behold"))
+    page.wait_for_function("([k, n]) => JSON.parse(localStorage.getItem(k)).log.length > n",
+                           arg=[GAME_KEYS[game], before])
+
+
+@pytest.mark.parametrize("game", ["bakke", "treere"])
+def test_a_bakke_or_treere_table_in_a_second_tab_is_taken_and_the_first_stops(contexts, server, screenshot, game):
+    ctx = contexts("phone")
+    first = ctx.new_page()
+    plant_game(first, game)
+    first.goto(server)
+    first.wait_for_selector(GAME_TABLES[game], timeout=90_000)
+    throw(first, game)
+    log_before = game_log(first, game)
+
+    second = ctx.new_page()
+    second.goto(server)
+    second.wait_for_selector(ELSEWHERE, timeout=90_000)  # old code: a second copy of the table
+    assert "Bordet er åbent i en anden fane" in second.locator(ELSEWHERE).inner_text()
+    screenshot(second, f"tabs-{game}-second-tab")
+    throw(first, game)  # the first tab still holds it and plays on
+    log_first = game_log(first, game)
+    assert len(log_first) > len(log_before)
+
+    tap(second, second.get_by_test_id("take-table"))
+    second.wait_for_selector(GAME_TABLES[game])
+    first.wait_for_selector(ELSEWHERE, timeout=10_000)  # the first tab stops
+    assert "Bordet er flyttet til en anden fane" in first.locator(ELSEWHERE).inner_text()
+    assert first.locator(GAME_TABLES[game]).count() == 0
+    assert game_log(second, game) == log_first, "the second tab goes on from the latest save"
+    throw(second, game)
+    log_second = game_log(second, game)
+    first.wait_for_timeout(500)
+    assert game_log(first, game) == log_second, "the moved tab does not write over the table"
+    assert first.evaluate("localStorage.getItem('bodegabordet.snyd.tab')") is None, "Snyd's table is not touched"
