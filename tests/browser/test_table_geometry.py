@@ -56,9 +56,11 @@ def seats_for(n: int) -> list[Seat]:
 
 
 def planted_snyd(n: int) -> str:
-    """A fresh Snyd table of n seats with six dice each, a regular to begin, quick regulars."""
+    """A fresh Snyd table of n seats with six dice each, a regular to begin, quick regulars,
+    and a turn clock (S41) long enough never to run out here: the clock is measured too."""
     seats = seats_for(n)
-    session = Session(seats, Rules(dice_per_player=6), seed=40 + n, first=seats[1].name, tempo=0.15)
+    rules = Rules(dice_per_player=6, time_limit=600)
+    session = Session(seats, rules, seed=40 + n, first=seats[1].name, tempo=0.15)
     return session.to_json()
 
 
@@ -110,6 +112,7 @@ def test_snyd_table_fits_every_screen_bidding_and_at_a_reveal(contexts, server, 
             tap(page, page.locator('[data-action="next"]'))
         else:
             if "bidding" not in done and page.locator(".seat .bubble").count():
+                page.get_by_role("timer").wait_for()  # the clock shows from the turn's first tick
                 found += measure(page, n, "bidding", screenshot)
                 done.add("bidding")
             call = page.get_by_role("button", name="Løft", exact=True)
