@@ -23,10 +23,11 @@ def click_handler(go: str, game: str | None = None) -> Any:
 
 
 def render(root: Any) -> None:
-    root.append(shell_markup.to_dom(shell_markup.start_tree(), screens.el, click_handler))
+    section = shell_markup.to_dom(shell_markup.start_tree(), screens.el, click_handler)
+    root.append(section)
     offer = tutorial_offer()
     if offer is not None:
-        root.querySelector(".start").append(offer)  # below the games: no shift at takeover
+        section.append(offer)  # below the games: no shift at takeover
 
 
 def tutorial_offer() -> Any:
