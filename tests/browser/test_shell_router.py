@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app import regler, screens, start
+from app import regler, rules_text, screens, start
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
@@ -147,6 +147,8 @@ def test_rule_texts_come_from_the_seeds_without_mojibake():
     for game, seed in (("snyd", "000"), ("bakke", "002")):
         text = regler.plain_text(game)
         for line in text.splitlines():
+            if line == rules_text.KEYBOARD[game]:
+                continue  # the app's own line: how to play it with a keyboard
             assert line in seeds[seed], f"{game}: {line!r} is not in the seed"
     for game in regler.GAMES:
         text = regler.plain_text(game)
