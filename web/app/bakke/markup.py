@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from app.bakke.words import dice_word, event_line, genitive, hint_line, turn_line
+from app.peer_marks import HOST_STARTS, connection_attr, connection_tag
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -31,6 +32,9 @@ class TableLook:
     news: str = ""                     # the latest line, under the tray
     roll: bool = False                 # a throw since the last drawing: its dice tumble in once
     fejl_open: bool = False            # the *Fejl* menu of players is open
+    guest: bool = False                # a guest's phone: the host starts the next game
+    # A table with friends: each seat's connection (app/peer_marks.py); {} on one phone.
+    connections: dict[str, str] = field(default_factory=dict)
 
 
 def a(value: object) -> str:
@@ -130,12 +134,12 @@ def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, 
     n = view["hands"].get(player, 0)
     thinking = '<span class="thinking" aria-hidden="true">…</span>' \
         if view.get("turn") == player and player in look.regulars else ""
-    return (f'<div class="{_classes(view, player, side, latest)}" data-testid="seat" data-player="{a(player)}" '
-            f'style="--x:{pos[0]}%;--y:{pos[1]}%;--wx:{wide[0]}%;--wy:{wide[1]}%">'
+    return (f'<div class="{_classes(view, player, side, latest)}" data-testid="seat" data-player="{a(player)}"'
+            f'{connection_attr(look.connections, player)} style="--x:{pos[0]}%;--y:{pos[1]}%;--wx:{wide[0]}%;--wy:{wide[1]}%">'
             f'{bubble_html(view, look, player)}'
             f'<div class="mat">{hand_html(n)}</div>'
             f'<div class="seat-name">{escape(player)}{thinking} {count_html(n)}</div>'
-            f'<div class="seat-tags">{_tags(view, player)}</div></div>')
+            f'<div class="seat-tags">{_tags(view, player)}{connection_tag(look.connections, player)}</div></div>')
 
 
 def my_seat_html(view: dict, look: TableLook) -> str:
@@ -148,10 +152,11 @@ def my_seat_html(view: dict, look: TableLook) -> str:
             f'{"<span class=flick-hint aria-hidden=true>↑ svirp</span>" if can_throw else ""}'
             f'{"<span class=zone-note>Ingen terninger</span>" if n == 0 else ""}</div>')
     name = "Du" if me == look.single else me
-    return (f'<div class="{_classes(view, me, "me")}" data-testid="seat" data-player="{a(me)}">'
+    return (f'<div class="{_classes(view, me, "me")}" data-testid="seat" data-player="{a(me)}"'
+            f'{connection_attr(look.connections, me)}>'
             f'{bubble_html(view, look, me)}{zone}'
             f'<div class="seat-name">{escape(name)} {count_html(n)}</div>'
-            f'<div class="seat-tags">{_tags(view, me)}</div></div>')
+            f'<div class="seat-tags">{_tags(view, me)}{connection_tag(look.connections, me)}</div></div>')
 
 
 def _hand_label(me: str, n: int, look: TableLook) -> str:
@@ -241,6 +246,8 @@ def controls_html(view: dict, look: TableLook) -> str:
     """*Kast*, *Kast alle*, *Videre*, *Fejl* (enabled from the view's `legal`); after a game the
     Tuborg line and *Nyt spil*."""
     if view.get("phase") == "over":  # the banner says who gives the Tuborg
+        if look.guest:  # the host's phone holds the table and deals the next game
+            return f'<div class="game-over"><p class="host-starts" data-testid="host-starts">{HOST_STARTS}</p></div>'
         return f'<div class="game-over">{_button("new-game", "Nyt spil", True, " primary", "new-game")}</div>'
 
     legal = set(view.get("legal", []))

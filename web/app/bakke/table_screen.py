@@ -18,6 +18,7 @@ from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.flick import Flick
 from app.local_store import store
+from app.peer_marks import connections_of
 from app.player_settings import SETTINGS_RESET, clean_settings, load_settings, tempo_factor
 from app.save_status import SaveStatus
 from app.table_tabs import TableTabs
@@ -89,7 +90,7 @@ class BakkeUI:
         self.stop_timer()
         self.session = session
         single = session.humans[0] if len(session.humans) == 1 else None
-        self.look = TableLook(regulars=tuple(session.regulars), single=single)
+        self.look = TableLook(regulars=tuple(session.regulars), single=single, guest=session.remote)
         self.look.news = ""
         session.news()  # what happened before this screen is not news (a resumed table)
 
@@ -161,6 +162,7 @@ class BakkeUI:
         if self.session is None or not self.on_screen():
             return
         s, look = self.session, self.look
+        look.connections = connections_of(s)  # a table with friends: every seat's badge
         for line in absorb(look, s.news(), s.lines):
             self.say(line)
         if look.roll:  # a throw tumbles in: the dice rattle (with Lyd on)

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from app.peer_marks import HOST_STARTS
 from app.peers.guest_table import GuestTable
 from app.peers.protocol import is_action
 
 from engine.errors import IllegalAction
 
-HOST_STARTS = "Værten starter næste spil"
 NOT_NOW = "Det kan du ikke lige nu"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from app.peer_marks import HOST_STARTS, connection_attr, connection_tag
 from app.treere.announce import score_text
 from app.treere.setup_markup import units
 
@@ -29,6 +30,9 @@ class TableLook:
     fresh: set[str] = field(default_factory=set)            # bubbles to pop in (new)
     news: str = ""                          # the latest thing that happened, in words
     rolling: bool = False                   # the roll on show is new: tumble it in (not reduced)
+    guest: bool = False                     # a guest's phone: the host starts the next pot
+    # A table with friends: each seat's connection (app/peer_marks.py); {} on one phone.
+    connections: dict[str, str] = field(default_factory=dict)
 
 
 def _attr(v: object) -> str:
@@ -99,10 +103,10 @@ def seat_html(v: dict, name: str, look: TableLook) -> str:
         bubble = f'<span class="bubble{pop}" data-testid="bubble">{escape(look.bubbles[name])}</span>'
     who = "stamgæst" if name in look.regulars else ""
     return (f'<li class="{" ".join(classes)}" data-testid="seat" data-player="{_attr(name)}"'
-            f'{" data-regular" if who else ""}>'
+            f'{" data-regular" if who else ""}{connection_attr(look.connections, name)}>'
             f'<span class="seat-name">{escape(name)}</span>'
             f'<span class="tr-score" data-testid="seat-score">{escape(shown)}</span>'
-            f'<span class="tr-kept-mini">{dice}</span>{bubble}</li>')
+            f'<span class="tr-kept-mini">{connection_tag(look.connections, name)}{dice}</span>{bubble}</li>')
 
 
 def turn_line(v: dict, look: TableLook) -> str:
@@ -178,6 +182,9 @@ def felt_html(v: dict, look: TableLook) -> str:
 
 def controls_html(v: dict, look: TableLook) -> str:
     if v["phase"] == "over":
+        if look.guest:  # the host's phone holds the table and starts the next pot
+            return (f'<div class="actions one"><p class="host-starts" data-testid="host-starts">'
+                    f'{HOST_STARTS}</p></div>')
         return ('<div class="actions one"><button type="button" class="btn primary" '
                 'data-action="new-game" data-testid="new-game">Nyt spil</button></div>')
     mine = in_turn_here(v, look)

@@ -17,6 +17,7 @@ from app.dom_util import present
 from app.flick import Flick
 from app.game_session import CorruptSave, GameSession
 from app.local_store import store
+from app.peer_marks import connections_of
 from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
 from app.save_status import SaveStatus
 from app.table_tabs import TableTabs
@@ -99,7 +100,8 @@ class TreereUI:
     def start(self, session: GameSession) -> None:
         self.stop_timers()
         self.session = session
-        self.look = TableLook(humans=tuple(session.humans), regulars=tuple(session.regulars))
+        self.look = TableLook(humans=tuple(session.humans), regulars=tuple(session.regulars),
+                              guest=session.remote)
         session.seen = len(session.table.events)  # what is on the table already needs no news
         self.key = ()
 
@@ -217,6 +219,7 @@ class TreereUI:
         if self.session is None or not self.on_screen():
             return
         self.take_news()
+        self.look.connections = connections_of(self.session)  # a table with friends: the badges
         v = self.session.view()
         key = roll_key(v)
         if key != self.key:
