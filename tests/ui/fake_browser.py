@@ -1,6 +1,7 @@
 """A fake browser for importing the DOM modules (table_screen, share_screen …) in CPython."""
 import sys
 import types
+from unittest import mock
 
 
 def install_fake_browser(monkeypatch, fake_js, forget=()):
@@ -16,3 +17,41 @@ def install_fake_browser(monkeypatch, fake_js, forget=()):
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     for name in forget:
         monkeypatch.delitem(sys.modules, name, raising=False)
+
+
+class Storage:
+    """localStorage in memory. `quota` counts the characters of keys and values, like the
+    browser's (None: no limit); `full = True` refuses every write."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+        self.full = False
+
+    def getItem(self, key):
+        return self.data.get(key)
+
+    def setItem(self, key, value):
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if self.full or (self.quota is not None and used + len(key) + len(value) > self.quota):
+            raise RuntimeError("QuotaExceededError: Setting the value exceeded the quota.")
+        self.data[key] = value
+
+    def removeItem(self, key):
+        self.data.pop(key, None)
+
+
+class Node:
+    """An element a screen writes into (innerHTML, textContent, hidden)."""
+
+    def __init__(self) -> None:
+        self.innerHTML = ""
+        self.textContent = ""
+        self.hidden = True
+        self.classList = mock.MagicMock()
+
+    def addEventListener(self, *_a) -> None:
+        pass
+
+    def setPointerCapture(self, *_a) -> None:
+        pass

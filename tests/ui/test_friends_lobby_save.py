@@ -19,7 +19,7 @@ from app.local_store import LocalStore, backup_key
 from app.peers.host import HostRoom
 from app.peers.protocol import encode
 from app.snyd.table_setup import Seat
-from fake_browser import install_fake_browser
+from fake_browser import Storage, install_fake_browser
 
 from engine.errors import IllegalAction
 from engine.snyd import Rules
@@ -90,20 +90,6 @@ def test_a_malformed_lobby_save_is_refused(spoil):
 
 
 # ---------- share_screen, with fakes around it ----------
-
-class Storage:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def getItem(self, key):
-        return self.data.get(key)
-
-    def setItem(self, key, value):
-        self.data[key] = value
-
-    def removeItem(self, key):
-        self.data.pop(key, None)
-
 
 class FakeLinks:
     """HostLinks without a network: records what the screen asked of it."""
@@ -191,7 +177,6 @@ def test_a_reload_reopens_the_same_room_with_the_same_key(share):
     assert again.room is share._state["room"] and again.room is not room
     assert [(s.player, s.token) for s in again.room.seats][2] == ("Bo", token)
     assert share._state["rules"] == Rules(dice_per_player=4) and share._state["tempo"] == 1.5
-
 
 
 def test_a_bakke_lobby_hosts_as_vaert_and_a_reload_reopens_it_as_bakke(share):

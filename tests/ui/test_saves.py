@@ -14,30 +14,11 @@ from app.save_guard import MAX_DEPTH, UnreadableSave, nesting_depth, parse_bound
 from app.save_status import SaveStatus
 from app.snyd.table_session import CORRUPT_SAVE, CorruptSave, Session
 from app.tab_claim import ASKING, ELSEWHERE, FREE, MINE, MOVED, TabClaim
+from fake_browser import Storage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 DEEP = "[" * 20000 + "]" * 20000  # the issue's save that killed Pyodide
-
-
-class QuotaStorage:
-    """localStorage with a quota in characters (keys and values), like the browser's."""
-
-    def __init__(self, quota: int = 10_000):
-        self.data: dict[str, str] = {}
-        self.quota = quota
-
-    def getItem(self, key):
-        return self.data.get(key)
-
-    def setItem(self, key, value):
-        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
-        if used + len(key) + len(value) > self.quota:
-            raise RuntimeError("QuotaExceededError: Setting the value exceeded the quota.")
-        self.data[key] = value
-
-    def removeItem(self, key):
-        self.data.pop(key, None)
 
 
 class Refusing:
@@ -141,7 +122,7 @@ def test_a_deep_or_mistyped_table_save_is_a_corrupt_save_with_a_player_sentence(
 # ---------- the store: backups, full storage, refusing storage ----------
 
 def test_a_bad_save_is_set_aside_as_one_bounded_backup():
-    store = LocalStore(QuotaStorage(quota=100_000))
+    store = LocalStore(Storage(quota=100_000))
     store.write(TABLE_KEY, DEEP[:30000])
     store.set_aside(TABLE_KEY, DEEP[:30000], "nested deeper than 32", max_chars=1000)
     assert store.read(TABLE_KEY) is None
@@ -154,7 +135,7 @@ def test_a_bad_save_is_set_aside_as_one_bounded_backup():
 
 
 def test_a_full_storage_drops_the_backups_to_make_room_for_the_live_table():
-    store = LocalStore(QuotaStorage(quota=10_000))
+    store = LocalStore(Storage(quota=10_000))
     assert store.write(backup_key(TABLE_KEY), "x" * 6000)
     assert store.write(backup_key(SETTINGS_KEY), "y" * 2000)
     assert store.write(TABLE_KEY, "t" * 4000)
@@ -163,7 +144,7 @@ def test_a_full_storage_drops_the_backups_to_make_room_for_the_live_table():
 
 
 def test_a_full_storage_with_nothing_to_drop_fails_and_says_full():
-    store = LocalStore(QuotaStorage(quota=10_000))
+    store = LocalStore(Storage(quota=10_000))
     assert store.write("someone-else", "z" * 9000)
     assert store.write(TABLE_KEY, "t" * 4000) is False
     assert store.last_failure == FULL and store.read(TABLE_KEY) is None
@@ -197,7 +178,7 @@ def test_save_status_line_shows_while_failing_and_persistence_is_asked_once():
 
 @pytest.mark.parametrize("text", [DEEP, "{not json", "[1, 2]", '"Du"', "x" * 20_000])
 def test_unreadable_settings_fall_back_to_defaults_and_are_told_once(text):
-    store = LocalStore(QuotaStorage(quota=100_000))
+    store = LocalStore(Storage(quota=100_000))
     store.write(SETTINGS_KEY, text)
     settings, problem = load_settings(store)
     assert settings == DEFAULTS and problem
@@ -206,7 +187,7 @@ def test_unreadable_settings_fall_back_to_defaults_and_are_told_once(text):
 
 
 def test_a_single_bad_setting_falls_back_quietly():
-    store = LocalStore(QuotaStorage())
+    store = LocalStore(Storage(quota=10_000))
     store.write(SETTINGS_KEY, json.dumps({"tempo": "lynhurtig", "sound": False}))
     settings, problem = load_settings(store)
     assert problem == "" and settings["tempo"] == "normal" and settings["sound"] is False

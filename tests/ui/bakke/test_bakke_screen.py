@@ -16,43 +16,13 @@ from unittest import mock
 import pytest
 from app import game_session, last_table, screens
 from app.local_store import TABLE_KEY, LocalStore, backup_key
-from fake_browser import install_fake_browser
+from fake_browser import Node, Storage, install_fake_browser
 
 from engine.bakke import Rules, Table
 
 KEY = game_session.STORE_KEYS["bakke"]
 MODULES = ("app.bakke.table_screen", "app.browser_storage", "app.stylesheet",
            "app.tab_lock", "app.table_tabs")
-
-
-class Storage:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def getItem(self, key):
-        return self.data.get(key)
-
-    def setItem(self, key, value):
-        self.data[key] = value
-
-    def removeItem(self, key):
-        self.data.pop(key, None)
-
-
-class Node:
-    """An element the screen writes into (innerHTML, textContent, hidden)."""
-
-    def __init__(self) -> None:
-        self.innerHTML = ""
-        self.textContent = ""
-        self.hidden = True
-        self.classList = mock.MagicMock()
-
-    def addEventListener(self, *_a) -> None:
-        pass
-
-    def setPointerCapture(self, *_a) -> None:
-        pass
 
 
 @pytest.fixture

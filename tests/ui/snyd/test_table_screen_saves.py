@@ -14,26 +14,9 @@ import pytest
 from app import screens
 from app.local_store import TAB_KEY, TABLE_KEY, LocalStore
 from app.snyd.table_setup import Seat
-from fake_browser import install_fake_browser
+from fake_browser import Storage, install_fake_browser
 
 from engine.snyd import Rules
-
-
-class Storage:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-        self.full = False
-
-    def getItem(self, key):
-        return self.data.get(key)
-
-    def setItem(self, key, value):
-        if self.full:
-            raise RuntimeError("QuotaExceededError: the quota has been exceeded.")
-        self.data[key] = value
-
-    def removeItem(self, key):
-        self.data.pop(key, None)
 
 
 class Line:
