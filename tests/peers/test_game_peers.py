@@ -115,8 +115,10 @@ def seated(game: str, thrown: list[int], rules: Any = None, regular: bool = True
 
 
 def assert_in_step(wire: GameWire) -> None:
+    """Every guest's phone holds its seat's engine view, plus the table talk ("said")."""
     for name, phone in wire.phones.items():
-        assert phone.table.view() == wire.host.table.view(name)
+        assert phone.table.view() == wire.host.adapter.view(name)
+        assert {k: v for k, v in phone.table.view().items() if k != "said"} == wire.host.table.view(name)
 
 
 def faces_shown(view: dict[str, Any]) -> list[int]:
@@ -492,3 +494,45 @@ def test_a_friend_who_comes_after_the_start_is_told_the_game_has_started(thrown)
     wire.open(mette)
     assert wire.host.connections()["Mette"] == "connected"
     assert_in_step(wire)
+
+
+@pytest.mark.parametrize("game", ["bakke", "treere"])
+def test_the_guests_read_the_regulars_lines_as_the_host_does(game, thrown):
+    """Table talk is public: each line is decided once on the host's phone and travels in the
+    guests' views ("said"), so every phone shows the same words on the same event."""
+    wire = seated(game, thrown)
+    host = wire.host
+    rng = random.Random(7)
+    for name in ("Mette", "Kaj"):
+        wire.guest(name).news()  # the start is not news
+    host.news()
+    heard_host: list[tuple[int, str, str]] = []
+    heard: dict[str, list[tuple[int, str, str]]] = {"Mette": [], "Kaj": []}
+
+    def listen(table: Any, into: list) -> None:
+        before = table.seen
+        for i, e in enumerate(table.news(), start=before):
+            into.extend((i, p, line) for p, line in table.lines(e))
+
+    for _ in range(400):
+        wire.move(rng)
+        listen(host, heard_host)
+        for name, into in heard.items():
+            listen(wire.guest(name), into)
+        if len(heard_host) >= 6:
+            break
+    assert len(heard_host) >= 6, "the regular spoke"
+    assert heard["Mette"] == heard_host and heard["Kaj"] == heard_host
+    said = host.adapter.view("Mette")["said"]
+    assert 0 < len(said) <= 8 and said[-1]["line"] == heard_host[-1][2]
+
+
+def test_a_view_whose_said_is_junk_is_refused():
+    view = {"game": "bakke", "me": "Mette"}
+    good = [{"event": 3, "player": "Lis", "line": "Skål"}]
+    update = {"seq": 1, "base": 0, "events": [], "last_act": 0, "more": False}
+    assert decode_from_host(encode("update", view={**view, "said": good}, **update))
+    for junk in (good * 9, [{**good[0], "line": "x" * 201}], [{**good[0], "event": -1}],
+                 [{**good[0], "extra": 1}], [{**good[0], "player": ""}], "Skål"):
+        with pytest.raises(ProtocolError):
+            decode_from_host(encode("update", view={**view, "said": junk}, **update))

@@ -24,6 +24,7 @@ from app.peers.protocol import is_action
 from engine.errors import IllegalAction
 
 NOT_NOW = "Det kan du ikke lige nu"
+LOOK_BACK = 200  # events back from the end where the news being drawn sits
 
 
 class _HeldTable:
@@ -134,7 +135,14 @@ class GuestGameTable:
         return list(fresh)
 
     def lines(self, event: dict) -> list[tuple[str, str]]:
-        return []  # the regulars' words are said on the host's phone
+        """The lines said on `event` (from news()): the host's phone decides them and its
+        view carries the latest few ("said", by event index), so this phone reads the same."""
+        v = self.view()
+        events = v["events"]
+        for i in range(len(events) - 1, max(-1, len(events) - 1 - LOOK_BACK), -1):
+            if events[i] is event:
+                return [(s["player"], s["line"]) for s in v.get("said", []) if s["event"] == i]
+        return []
 
     def new_faults(self) -> list[Any]:
         return []

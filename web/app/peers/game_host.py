@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,7 @@ from app.peers.host_seats import (
     open_room,
     room_connections,
 )
+from app.peers.protocol import LINE_CHARS, SAID_MAX
 
 from engine.errors import IllegalAction
 
@@ -51,6 +53,25 @@ on_restore: Callable[[HostGameTable], None] | None = None
 
 # The class each game's stand-in is made of: (name, description, style, seed), as its regulars.
 STAND_INS = {"bakke": ("engine.bakke.bots", "Player"), "treere": ("engine.treere.bots", "Regular")}
+HEARD_KEEP = 200  # events back whose lines the host's screen may still ask for (it asks at once)
+
+
+def _index(events: list[dict], event: dict) -> int | None:
+    """Where `event` (the very object news() gave out) sits in `events`; recent ones first."""
+    for i in range(len(events) - 1, max(-1, len(events) - 1 - HEARD_KEEP), -1):
+        if events[i] is event:
+            return i
+    return None
+
+
+class GameRoomTable(RoomTable):
+    """The room's TableLike for Bakke and Treere: every guest's view also carries the latest
+    lines said at the table ("said", protocol.is_said), so the guests read the regulars too."""
+
+    def view(self, player: str) -> dict[str, Any]:
+        v = super().view(player)
+        said = self._host.said
+        return {**v, "said": [dict(s) for s in said]} if said else v
 
 
 class HostGameTable(GameSession):
@@ -68,7 +89,7 @@ class HostGameTable(GameSession):
         self.guests = [name for name, kind in self.seats if kind == "guest"]
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
         self.now: Callable[[], float] = time.monotonic
-        self.adapter = RoomTable(self)
+        self.adapter = GameRoomTable(self)
         self.link: dict[str, str] = {}     # the transport's keys, saved with the table
         self.on_change: Callable[[], None] | None = None  # set by the screen's owner
         self.absences = Absences()
@@ -76,6 +97,11 @@ class HostGameTable(GameSession):
         self._said: dict[str, str] = {}    # a line to show by a guest's next move (away, back)
         self._turn_at: tuple[object, float] | None = None  # (whose turn, when it began)
         self._over_at: tuple[int, float] | None = None     # (game_no, when it was decided)
+        # The table talk, decided once per event before any phone hears of it (_speak): the
+        # host's screen reads `_heard`, the guests' views carry `said` (the latest few).
+        self.said: deque[dict[str, Any]] = deque(maxlen=SAID_MAX)
+        self._heard: dict[int, list[tuple[str, str]]] = {}
+        self._spoken = len(self.table.events)  # a restored evening's old news is not said again
 
     # ---------- set-up ----------
     @classmethod
@@ -129,6 +155,7 @@ class HostGameTable(GameSession):
         if player not in self.guests:
             raise IllegalAction("Kun gæster spiller fra deres egen telefon (not a guest seat)")
         self.table.act(player, action)
+        self._speak()  # before the room sends the move: its lines travel with it
         self._mark_time()
 
     def _guest_acted(self, _player: str) -> None:
@@ -137,6 +164,7 @@ class HostGameTable(GameSession):
 
     def _changed(self) -> None:
         """After any change made on this phone: every guest gets its own update."""
+        self._speak()
         self._mark_time()
         if self.room is not None:
             self.room.table_changed()
@@ -209,10 +237,29 @@ class HostGameTable(GameSession):
 
     # ---------- what the table says ----------
     def lines(self, event: dict) -> list[tuple[str, str]]:
-        """The regulars' bubbles; with the next event, by the guest's seat, the line that a
-        stand-in took its turn or that it is back."""
-        said, self._said = list(self._said.items()), {}
-        return said + super().lines(event)
+        """The lines on `event` (from news()), as decided by `_speak`: the regulars' bubbles
+        and, with the next event, by the guest's seat, the line that a stand-in took its turn
+        or that it is back. Each event's lines are given once."""
+        self._speak()
+        i = _index(self.table.events, event)
+        return self._heard.pop(i, []) if i is not None else []
+
+    def _speak(self) -> None:
+        """Decide the lines on the events since the last call, once: a regular's `say` may
+        draw at random, and the host's screen and every guest must read the same words."""
+        events = self.table.events
+        start, self._spoken = self._spoken, len(events)
+        pending, self._said = list(self._said.items()), {}
+        for i in range(start, len(events)):
+            said = pending + GameSession.lines(self, events[i])
+            pending = []
+            if said:
+                self._heard[i] = said
+                self.said.extend({"event": i, "player": p, "line": line[:LINE_CHARS]}
+                                 for p, line in said)
+        self._said.update(pending)  # no event yet: they wait for the next one
+        for i in [i for i in self._heard if i < len(events) - HEARD_KEEP]:
+            del self._heard[i]  # never asked for (no screen drew them): bounded all evening
 
     # ---------- saving ----------
     def to_dict(self) -> dict:

@@ -34,6 +34,10 @@ ID_MAX = 2**31 - 1       # action ids, seq numbers, event counts: plain 31-bit c
 QUANTITY_MAX = 99        # the engine caps bids far lower (S18); this only bounds the wire
 EVENTS_MAX = 100_000     # an evening has ~20,000 events after 200 games at 8 seats
 VIEW_KEYS_MAX = 64       # a view has ~30 fields
+# A Bakke or Treere view to a guest carries the regulars' latest lines ("said", public table
+# talk decided on the host's phone): a few, each short.
+SAID_MAX = 8
+LINE_CHARS = 200
 KINDS = ("host", "guest", "regular")
 CONNECTIONS = ("connected", "reconnecting", "away")
 BYE_REASONS = ("removed", "closed", "replaced")
@@ -198,7 +202,17 @@ def is_event_list(x: Any) -> bool:
 def is_view_fields(x: Any) -> bool:
     """A seat's view without its events (the engine's view contract, docs/views.md)."""
     return (isinstance(x, dict) and len(x) <= VIEW_KEYS_MAX and x.get("game") in GAMES
-            and is_name(x.get("me")) and "events" not in x)
+            and is_name(x.get("me")) and "events" not in x
+            and ("said" not in x or is_said(x["said"])))
+
+
+def is_said(x: Any) -> bool:
+    """A view's "said": the latest lines at the table, each by a seat on one event (its
+    index in the view's events)."""
+    return (isinstance(x, list) and len(x) <= SAID_MAX
+            and all(isinstance(s, dict) and set(s) == {"event", "player", "line"}
+                    and whole(0, EVENTS_MAX)(s["event"]) and is_name(s["player"])
+                    and text(1, LINE_CHARS)(s["line"]) for s in x))
 
 
 CLOCK_MS_MAX = 10 * 60 * 1000  # a turn's clock is 15 s (S41); ten minutes is a generous bound
