@@ -117,7 +117,7 @@ def test_a_table_the_engine_refuses_is_said_and_not_started(shell):
 def test_each_game_s_screen_is_the_shell_with_its_own_choices(shell, monkeypatch, game):
     fake_js = sys.modules["js"]
     fake_js.navigator.locks = None
-    forget = [f"app.{game}.setup_screen", f"app.{game}.table_screen", "app.browser_storage",
+    forget = [f"app.{game}.setup_screen", f"app.{game}.table_screen", "app.game_table", "app.browser_storage",
               "app.stylesheet", "app.tab_lock", "app.table_tabs"]
     for name in forget:
         monkeypatch.delitem(sys.modules, name, raising=False)

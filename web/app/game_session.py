@@ -24,7 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
+from app.save_guard import (  # noqa: F401 - CORRUPT_SAVE and CorruptSave: this module's too
+    CORRUPT_SAVE,
+    MAX_DETAIL,
+    MAX_TABLE_CHARS,
+    CorruptSave,
+    UnreadableSave,
+    parse_bounded,
+)
 
 from engine.errors import IllegalAction, shown
 
@@ -37,7 +44,6 @@ SAVE_VERSION = 1
 MIN_SEATS, MAX_SEATS = 2, 8
 MAX_NAME = 20
 MAX_FAULTS = 20   # a regular that crashes every turn must not grow memory all evening
-MAX_DETAIL = 500  # characters of technical detail kept for the console and the backup
 
 # A regular's pause before acting, in ms at tempo 1.0: long enough to see the dice land and
 # to feel like a person weighing them, short enough not to bore.
@@ -53,18 +59,6 @@ FALLBACKS: dict[str, tuple[dict, ...]] = {
 }
 # Events with no regular of their own that a regular may still remark on (the first who does).
 REMARKED = ("won", "tie", "replay", "zero", "game_over", "loser")
-
-CORRUPT_SAVE = "Det gemte bord kunne ikke læses, så vi dækker et nyt bord."
-
-
-class CorruptSave(ValueError):
-    """A saved table that cannot be restored. str() is the player's sentence; `detail`
-    (technical, English, bounded) is for the console and the set-aside copy."""
-
-    def __init__(self, detail: str):
-        super().__init__(CORRUPT_SAVE)
-        self.detail = detail if len(detail) <= MAX_DETAIL else detail[:MAX_DETAIL] + "…"
-
 
 @dataclass(frozen=True)
 class RegularFault:

@@ -23,6 +23,20 @@ MAX_SETTINGS_CHARS = 10_000
 # and far below where json.loads recurses into trouble.
 MAX_DEPTH = 32
 
+CORRUPT_SAVE = "Det gemte bord kunne ikke læses, så vi dækker et nyt bord."
+MAX_DETAIL = 500  # characters of technical detail kept for the console and the backup
+
+
+class CorruptSave(ValueError):
+    """A saved table (of any game) that cannot be restored; the screen says so and sets a
+    fresh table. str() is the player's sentence only; `detail` (technical, English, bounded)
+    is for the console and the set-aside copy."""
+
+    def __init__(self, detail: str):
+        super().__init__(CORRUPT_SAVE)
+        # An error message may quote the bad value, which may be megabytes long.
+        self.detail = detail if len(detail) <= MAX_DETAIL else detail[:MAX_DETAIL] + "…"
+
 # A JSON string, escapes included (unrolled loop: no backtracking on long strings).
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")

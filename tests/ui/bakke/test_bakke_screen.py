@@ -21,7 +21,7 @@ from fake_browser import Node, Storage, install_fake_browser
 from engine.bakke import Rules, Table
 
 KEY = game_session.STORE_KEYS["bakke"]
-MODULES = ("app.bakke.table_screen", "app.browser_storage", "app.stylesheet",
+MODULES = ("app.bakke.table_screen", "app.game_table", "app.browser_storage", "app.stylesheet",
            "app.tab_lock", "app.table_tabs")
 
 
@@ -171,7 +171,7 @@ def test_færre_bevægelser_stills_the_throw_and_the_regular_waits_no_tumble(scr
     wait = screen.js.setTimeout.call_args.args[1]
     assert wait == screen.ui.session.pause_ms(1.0), "no time for a tumble that is not shown"
     screen.storage.data[SETTINGS_KEY] = json.dumps({"reduced_motion": False, "tempo": "normal"})
-    screen.ui.stop_timer()
+    screen.ui.stop_timers()
     screen.ui.render(mock.MagicMock())
     assert screen.js.setTimeout.call_args.args[1] == screen.ui.session.pause_ms(1.0) + screen.ROLL_MS
 

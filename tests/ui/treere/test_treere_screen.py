@@ -21,7 +21,7 @@ from fake_browser import Node, Storage, install_fake_browser
 from engine.treere import Rules, Table
 
 KEY = game_session.STORE_KEYS["treere"]
-MODULES = ("app.treere.table_screen", "app.browser_storage", "app.stylesheet",
+MODULES = ("app.treere.table_screen", "app.game_table", "app.browser_storage", "app.stylesheet",
            "app.tab_lock", "app.table_tabs")
 
 

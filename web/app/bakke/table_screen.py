@@ -14,15 +14,15 @@ import js
 from app import game_session, last_table, screens, sound, stylesheet
 from app.bakke.gesture import gesture_action
 from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_html, turn_html
-from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.flick import Flick
+from app.game_table import GameTableUI
 from app.local_store import store
 from app.peer_marks import connections_of
-from app.player_settings import SETTINGS_RESET, clean_settings, load_settings, tempo_factor
+from app.player_settings import clean_settings, tempo_factor
 from app.save_status import SaveStatus
 from app.table_tabs import TableTabs
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable
 
 from engine.errors import IllegalAction
 
@@ -30,7 +30,6 @@ SCREEN = "bakke-bordet"
 SETUP = "bakke"
 GAME = "bakke"
 STYLESHEET = ("bakke-css", "./app/bakke/bakke.css")
-LIVE_LINES = 12
 ROLL_MS = 450  # the throw's tumble (bakke.css): a regular waits for it before the pause
 
 SKELETON = """
@@ -53,7 +52,9 @@ SKELETON = """
 """
 
 
-class BakkeUI:
+class BakkeUI(GameTableUI):
+    GAME, SETUP = GAME, SETUP
+
     def __init__(self) -> None:
         self.session: game_session.GameSession | None = None
         self.look = TableLook()
@@ -68,75 +69,21 @@ class BakkeUI:
         # One table, one tab: only the tab holding the table plays it and saves it.
         self.tabs = TableTabs(GAME, SCREEN, "bakke-table", drop=self.drop)
 
-    def drop(self) -> None:
-        """Another tab plays this table now (or is about to be taken from): stop here. A
-        guest's phone at a friend's table keeps its table (it saves nothing)."""
-        if self.session is not None and self.session.remote:
-            return
-        self.stop_timer()
-        self.session = None
-
-    def handler(self, name: str, fn: Any) -> Any:
-        """One long-lived proxy per handler (not one per render)."""
-        if name not in self._handlers:
-            self._handlers[name] = create_proxy(fn)
-        return self._handlers[name]
-
-    def el(self, id_: str) -> Any:
-        return js.document.getElementById(id_)
-
     # ---------- the session ----------
     def start(self, session: game_session.GameSession) -> None:
-        self.stop_timer()
+        self.stop_timers()
         self.session = session
         single = session.humans[0] if len(session.humans) == 1 else None
         self.look = TableLook(regulars=tuple(session.regulars), single=single, guest=session.remote)
         self.look.news = ""
         session.news()  # what happened before this screen is not news (a resumed table)
 
-    def load_saved(self) -> game_session.GameSession | None:
-        """The unfinished table from local storage; a corrupt one is set aside (CorruptSave)."""
-        return game_session.load(GAME, store, warn=warn)
-
-    def save(self) -> None:
-        if self.session is None or (not self.session.remote and not self.tabs.still_mine()):
-            return  # another tab holds the table: it plays and saves it
-        if self.saving.ask_persist():
-            ask_persistence()
-        ok = game_session.save(self.session, store)
-        self.saving.after_save(ok, store.last_failure)
-        line = self.el("save-failed")
-        if present(line) and line.textContent != self.saving.line:
-            line.textContent = self.saving.line
-            line.hidden = not self.saving.line
-
-    def read_settings(self) -> dict:
-        settings, problem = load_settings(store)
-        if problem:
-            warn(f"Bodegabordet: {problem}")
-            self.pending_toast = SETTINGS_RESET
-        return settings
-
     # ---------- drawing ----------
     def render(self, root: Any) -> None:
         self.settings = self.read_settings()
-        if self.session is None:
-            if not has_saved_table():
-                screens.show(SETUP)
-                return
-            if not self.tabs.gate(root):
-                self.stop_timer()
-                return
-            try:
-                saved = self.load_saved()
-            except game_session.CorruptSave as exc:
-                screens.show(SETUP, notice=str(exc))
-                return
-            if saved is None:
-                screens.show(SETUP)
-                return
-            self.start(saved)
-        self.stop_timer()
+        if not self.resume(root):
+            return
+        self.stop_timers()
         if not self.session.remote:
             last_table.mark(GAME, store)  # a reload comes back here (a guest's phone: no table)
         root.innerHTML = SKELETON
@@ -181,26 +128,6 @@ class BakkeUI:
         self.save()
         self.schedule()
 
-    def say(self, line: str) -> None:
-        """Into the aria-live log (screen readers read each new line once)."""
-        live = self.el("live")
-        if present(live):
-            p = js.document.createElement("p")
-            p.textContent = line
-            live.append(p)
-            while live.childElementCount > LIVE_LINES:
-                live.firstElementChild.remove()
-
-    def toast(self, text: str) -> None:
-        t = self.el("toast")
-        if present(t):
-            t.textContent = text
-
-    def report_faults(self) -> None:
-        for fault in self.session.new_faults():
-            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
-            self.toast(fault.line)
-
     def tally_panel_html(self) -> str:
         return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(self.view) +
                 '<button type="button" class="btn" data-action="tally">Luk</button></div>')
@@ -209,23 +136,23 @@ class BakkeUI:
     def schedule(self) -> None:
         s = self.session
         if s is None:  # the save just found that another tab took the table
-            self.stop_timer()
+            self.stop_timers()
             return
         due = s.regular_due()
         if due is None:
-            self.stop_timer()
+            self.stop_timers()
             return
         key = (due, len(s.table.events))
         if self.timer is not None and self.timer_key == key:
             return
-        self.stop_timer()
+        self.stop_timers()
         self.timer_key = key
         wait = s.pause_ms(tempo_factor(self.settings))
         if not self.settings.get("reduced_motion"):
             wait += ROLL_MS
         self.timer = js.setTimeout(create_once_callable(self.regular_moves), wait)
 
-    def stop_timer(self) -> None:
+    def stop_timers(self) -> None:
         if self.timer is not None:
             js.clearTimeout(self.timer)
         self.timer, self.timer_key = None, None
@@ -275,7 +202,7 @@ class BakkeUI:
             self.toggle_tally()
         elif action == "leave":
             self.save()
-            self.stop_timer()
+            self.stop_timers()
             screens.show(screens.START)
 
     def toggle_tally(self) -> None:
@@ -341,11 +268,11 @@ def show_peer_table(session: Any) -> None:
     screens.show(SCREEN)
 
 def has_saved_table() -> bool:
-    return ui.session is not None or store.read(game_session.STORE_KEYS[GAME]) is not None
+    return ui.has_saved()
 
 
 def forget_table() -> None:
-    ui.stop_timer()
+    ui.stop_timers()
     ui.session = None
     game_session.forget(GAME, store)
 

@@ -18,7 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
+from app.save_guard import (  # noqa: F401 - CORRUPT_SAVE and CorruptSave: this module's too
+    CORRUPT_SAVE,
+    MAX_DETAIL,
+    MAX_TABLE_CHARS,
+    CorruptSave,
+    UnreadableSave,
+    parse_bounded,
+)
 from app.snyd.announcements import bid_words, lines_for
 from app.snyd.table_setup import Seat, check_seats
 from app.turn_clock import TurnClock
@@ -34,23 +41,6 @@ PAUSE_MIN_MS = 700
 PAUSE_SPREAD_MS = 700
 PAUSE_PER_BID_MS = 60
 MAX_FAULTS = 20  # a regular that crashes every turn must not grow memory all evening
-
-CORRUPT_SAVE = "Det gemte bord kunne ikke læses, så vi dækker et nyt bord."
-MAX_DETAIL = 500  # characters of technical detail kept for the console and the backup
-
-
-class CorruptSave(ValueError):
-    """A saved table that cannot be restored; the screen says so and sets a fresh table.
-
-    str() is the player's sentence only; `detail` (technical, English) is for the console
-    and the set-aside copy.
-    """
-
-    def __init__(self, detail: str):
-        super().__init__(CORRUPT_SAVE)
-        # An error message may quote the bad value, which may be megabytes long.
-        self.detail = detail if len(detail) <= MAX_DETAIL else detail[:MAX_DETAIL] + "…"
-
 
 @dataclass(frozen=True)
 class RegularFault:

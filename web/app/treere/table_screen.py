@@ -7,23 +7,23 @@ every change under its own key (`bodegabordet.treere.table`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import js
 from app import game_session as gs
 from app import last_table, screens, sound, stylesheet
-from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.flick import Flick
-from app.game_session import CorruptSave, GameSession
+from app.game_session import GameSession
+from app.game_table import GameTableUI
 from app.local_store import store
 from app.peer_marks import connections_of
-from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
+from app.player_settings import load_settings, tempo_factor
 from app.save_status import SaveStatus
 from app.table_tabs import TableTabs
 from app.treere.announce import line
 from app.treere.table_markup import TableLook, controls_html, felt_html, tally_html
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable
 
 from engine.errors import IllegalAction
 
@@ -31,7 +31,6 @@ GAME = "treere"
 SCREEN = "treere-bordet"
 SETUP = "treere"
 STYLESHEET = ("treere-css", "./app/treere/treere.css")
-LIVE_LINES = 12
 ROLL_MS = 450  # the tumble of a fresh roll (treere.css .rolling); a regular waits it out too
 
 SKELETON = """
@@ -63,7 +62,10 @@ def roll_key(v: dict) -> tuple:
     return (v["game_no"], v["round_no"], v["turn"], len(v["kept"]), tuple(v["rolled"]))
 
 
-class TreereUI:
+class TreereUI(GameTableUI):
+    GAME, SETUP = GAME, SETUP
+    IDS: ClassVar[dict[str, str]] = {"save-failed": "tr-save-failed", "live": "tr-live", "toast": "tr-toast"}
+
     def __init__(self) -> None:
         self.session: GameSession | None = None
         self.look = TableLook()
@@ -80,22 +82,6 @@ class TreereUI:
         # One table, one tab: only the tab holding the table plays it and saves it.
         self.tabs = TableTabs(GAME, SCREEN, "treere-table", drop=self.drop)
 
-    def drop(self) -> None:
-        """Another tab plays this table now (or is about to be taken from): stop here. A
-        guest's phone at a friend's table keeps its table (it saves nothing)."""
-        if self.session is not None and self.session.remote:
-            return
-        self.stop_timers()
-        self.session = None
-
-    def handler(self, name: str, fn: Any) -> Any:
-        if name not in self._handlers:
-            self._handlers[name] = create_proxy(fn)
-        return self._handlers[name]
-
-    def el(self, id_: str) -> Any:
-        return js.document.getElementById(id_)
-
     # ---------- the session ----------
     def start(self, session: GameSession) -> None:
         self.stop_timers()
@@ -104,28 +90,6 @@ class TreereUI:
                               guest=session.remote)
         session.seen = len(session.table.events)  # what is on the table already needs no news
         self.key = ()
-
-    def load_saved(self) -> GameSession | None:
-        return gs.load(GAME, store, warn=warn)
-
-    def save(self) -> None:
-        if self.session is None or (not self.session.remote and not self.tabs.still_mine()):
-            return  # another tab holds the table: it plays and saves it
-        if self.saving.ask_persist():
-            ask_persistence()
-        ok = gs.save(self.session, store)
-        self.saving.after_save(ok, store.last_failure)
-        line_el = self.el("tr-save-failed")
-        if present(line_el) and line_el.textContent != self.saving.line:
-            line_el.textContent = self.saving.line
-            line_el.hidden = not self.saving.line
-
-    def read_settings(self) -> dict:
-        settings, problem = load_settings(store)
-        if problem:
-            warn(f"Bodegabordet: {problem}")
-            self.pending_toast = SETTINGS_RESET
-        return settings
 
     @property
     def reduced(self) -> bool:
@@ -139,22 +103,8 @@ class TreereUI:
     # ---------- drawing ----------
     def render(self, root: Any) -> None:
         self.settings = self.read_settings()
-        if self.session is None:
-            if not has_saved_table():
-                screens.show(SETUP)
-                return
-            if not self.tabs.gate(root):
-                self.stop_timers()
-                return
-            try:
-                saved = self.load_saved()
-            except CorruptSave as exc:
-                screens.show(SETUP, notice=str(exc))
-                return
-            if saved is None:
-                screens.show(SETUP)
-                return
-            self.start(saved)
+        if not self.resume(root):
+            return
         self.stop_timers()
         if not self.session.remote:  # a guest's phone keeps no table to come back to
             last_table.mark(GAME, store)  # a reload comes back to this table (app/last_table.py)
@@ -206,15 +156,6 @@ class TreereUI:
         while len(look.bubbles) > 3:  # only the latest three speakers keep a bubble
             look.bubbles.pop(next(iter(look.bubbles)))
 
-    def say(self, text: str) -> None:
-        live = self.el("tr-live")
-        if present(live):
-            p = js.document.createElement("p")
-            p.textContent = text
-            live.append(p)
-            while live.childElementCount > LIVE_LINES:
-                live.firstElementChild.remove()
-
     def refresh(self) -> None:
         if self.session is None or not self.on_screen():
             return
@@ -230,9 +171,7 @@ class TreereUI:
         panel = self.el("tr-tally")
         if not panel.hidden:
             panel.innerHTML = self.tally_panel_html(v)
-        for fault in self.session.new_faults():
-            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
-            self.toast(fault.line)
+        self.report_faults()
         self.save()
         self.schedule()
 
@@ -245,11 +184,6 @@ class TreereUI:
     def tally_panel_html(self, v: dict) -> str:
         return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(v) +
                 '<button type="button" class="btn" data-action="tally">Luk</button></div>')
-
-    def toast(self, text: str) -> None:
-        t = self.el("tr-toast")
-        if present(t):
-            t.textContent = text
 
     # ---------- the regulars' pace ----------
     def stop_timers(self) -> None:
@@ -402,7 +336,7 @@ def show_peer_table(session: Any) -> None:
     screens.show(SCREEN)
 
 def has_saved_table() -> bool:
-    return ui.session is not None or store.read(gs.STORE_KEYS[GAME]) is not None
+    return ui.has_saved()
 
 
 def forget_table() -> None:

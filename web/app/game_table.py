@@ -1,0 +1,124 @@
+"""What the Bakke and Treere table screens do alike (their dice are public, their session is
+app/game_session.GameSession): resume a saved table, the one-tab lock's drop, save after each
+change and say when it fails, the aria-live log, the toast, a crashing regular told.
+
+A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
+GAME, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
+`saving`, `pending_toast`, `_handlers`; it has a `start(session)` and a `stop_timers()`.
+Snyd's table (app/snyd/table_screen.py) has its own session, hand-off and clock.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import js
+from app import game_session, screens
+from app.browser_storage import ask_persistence, warn
+from app.dom_util import present
+from app.local_store import store
+from app.player_settings import SETTINGS_RESET, load_settings
+from pyodide.ffi import create_proxy
+
+LIVE_LINES = 12  # lines kept in the aria-live log
+
+
+class GameTableUI:
+    GAME: ClassVar[str]
+    SETUP: ClassVar[str]
+    # the element ids of the save line, the aria-live log and the toast in the game's skeleton
+    IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast"}
+
+    session: game_session.GameSession | None
+    tabs: Any
+    saving: Any
+    pending_toast: str
+    _handlers: dict[str, Any]
+
+    def stop_timers(self) -> None:
+        raise NotImplementedError  # each game's own pacing
+
+    def start(self, session: game_session.GameSession) -> None:
+        raise NotImplementedError  # each game's own look
+
+    def drop(self) -> None:
+        """Another tab plays this table now (or is about to be taken from): stop here. A
+        guest's phone at a friend's table keeps its table (it saves nothing)."""
+        if self.session is not None and self.session.remote:
+            return
+        self.stop_timers()
+        self.session = None
+
+    def handler(self, name: str, fn: Any) -> Any:
+        """One long-lived proxy per handler (not one per render)."""
+        if name not in self._handlers:
+            self._handlers[name] = create_proxy(fn)
+        return self._handlers[name]
+
+    def el(self, id_: str) -> Any:
+        return js.document.getElementById(id_)
+
+    def has_saved(self) -> bool:
+        return self.session is not None or store.read(game_session.STORE_KEYS[self.GAME]) is not None
+
+    def resume(self, root: Any) -> bool:
+        """The table to draw is there (this tab's, or the saved one now started); False when
+        the screen went elsewhere: to *Dæk bordet* (nothing saved, or a corrupt save, said
+        there), or behind the lock of another tab that holds the table."""
+        if self.session is not None:
+            return True
+        if not self.has_saved():
+            screens.show(self.SETUP)
+            return False
+        if not self.tabs.gate(root):
+            self.stop_timers()
+            return False
+        try:
+            saved = game_session.load(self.GAME, store, warn=warn)
+        except game_session.CorruptSave as exc:
+            screens.show(self.SETUP, notice=str(exc))
+            return False
+        if saved is None:
+            screens.show(self.SETUP)
+            return False
+        self.start(saved)
+        return True
+
+    def save(self) -> None:
+        if self.session is None or (not self.session.remote and not self.tabs.still_mine()):
+            return  # another tab holds the table: it plays and saves it
+        if self.saving.ask_persist():
+            ask_persistence()
+        ok = game_session.save(self.session, store)
+        self.saving.after_save(ok, store.last_failure)
+        line = self.el(self.IDS["save-failed"])
+        if present(line) and line.textContent != self.saving.line:
+            line.textContent = self.saving.line
+            line.hidden = not self.saving.line
+
+    def read_settings(self) -> dict:
+        settings, problem = load_settings(store)
+        if problem:
+            warn(f"Bodegabordet: {problem}")
+            self.pending_toast = SETTINGS_RESET
+        return settings
+
+    def say(self, text: str) -> None:
+        """Into the aria-live log (screen readers read each new line once)."""
+        live = self.el(self.IDS["live"])
+        if present(live):
+            p = js.document.createElement("p")
+            p.textContent = text
+            live.append(p)
+            while live.childElementCount > LIVE_LINES:
+                live.firstElementChild.remove()
+
+    def toast(self, text: str) -> None:
+        t = self.el(self.IDS["toast"])
+        if present(t):
+            t.textContent = text
+
+    def report_faults(self) -> None:
+        """A regular that raised instead of playing: told at the table, warned in the console."""
+        for fault in self.session.new_faults():
+            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
+            self.toast(fault.line)
