@@ -12,6 +12,13 @@ from html import escape
 from app.game_session import MAX_SEATS
 
 YOU = "Du"  # the default name of your seat (player_settings.DEFAULTS["name"])
+# The buttons under a public-dice game's *Dæk bordet* (app/game_setup.py acts on them).
+ACTIONS_HTML = ('<div class="setup-actions">'
+                '<button type="button" class="back" data-action="back">Tilbage</button>'
+                '<button type="button" class="btn" data-action="friends" data-testid="open-lobby">'
+                'Med vennerne</button>'
+                '<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
+                'Start spillet</button></div>')
 
 
 @dataclass

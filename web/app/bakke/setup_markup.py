@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app.seat_draft import SeatDraft, seats_html
+from app.seat_draft import ACTIONS_HTML, SeatDraft, seats_html
 
 FAULTS_TEXT = ("Den, der laver fejl, tager alle bakkens terninger op – også uden for tur. "
                "Tryk Fejl og vælg spilleren.")
@@ -49,9 +49,4 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<fieldset class="house"><legend>Husregler</legend>{faults}</fieldset>'
             f'{seats_html(d.seats, regulars)}'
             f'<p class="error" role="alert">{escape(d.error)}</p>'
-            f'<div class="setup-actions">'
-            f'<button type="button" class="back" data-action="back">Tilbage</button>'
-            f'<button type="button" class="btn" data-action="friends" data-testid="open-lobby">'
-            f'Med vennerne</button>'
-            f'<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
-            f'Start spillet</button></div></section>')
+            f'{ACTIONS_HTML}</section>')

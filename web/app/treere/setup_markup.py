@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app.seat_draft import SeatDraft, seats_html
+from app.seat_draft import ACTIONS_HTML, SeatDraft, seats_html
 
 ANTES = (1, 2, 3, 5, 10)
 # (Rules.progressive value, the option's title, one line of Danish)
@@ -96,9 +96,4 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'{warning}</div>'
             f'<p class="hint">Alle terninger ligger åbent: send telefonen rundt, eller spil mod '
             f'stamgæsterne.</p>{seats_html(d.seats, regulars)}{error}'
-            f'<div class="setup-actions">'
-            f'<button type="button" class="back" data-action="back">Tilbage</button>'
-            f'<button type="button" class="btn" data-action="friends" data-testid="open-lobby">'
-            f'Med vennerne</button>'
-            f'<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
-            f'Start spillet</button></div></section>')
+            f'{ACTIONS_HTML}</section>')
