@@ -7,15 +7,8 @@ runs in the fast suite, so a screen that stops setting the red class fails it.
 """
 from __future__ import annotations
 
-import importlib
-import sys
-from unittest import mock
-
-import pytest
-from app import screens
 from app.player_settings import clean_settings
 from app.snyd.table_setup import Seat
-from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
 
@@ -48,21 +41,6 @@ class FakeElement:
 
     def setAttribute(self, name: str, value: str) -> None:  # the DOM's own name
         self.attributes[name] = value
-
-
-@pytest.fixture
-def table_screen(monkeypatch):
-    """app.snyd.table_screen imported against a fake `js`; forgotten (and its screens) afterwards."""
-    now_ms = [0.0]
-    fake_js = mock.MagicMock(name="js")
-    fake_js.performance.now = lambda: now_ms[0]
-    install_fake_browser(monkeypatch, fake_js, forget=("app.snyd.table_screen",))
-    screens.reset()
-    module = importlib.import_module("app.snyd.table_screen")
-    module.now_ms = now_ms
-    yield module
-    sys.modules.pop("app.snyd.table_screen", None)
-    screens.reset()
 
 
 def ui_at_a_clocked_table(table_screen, monkeypatch):

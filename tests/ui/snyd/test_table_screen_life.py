@@ -4,34 +4,13 @@ is on, the reveal's sounds go through the `sound.play` hook only with *Lyd* on, 
 mat's moment waits for the verdict unless *Færre bevægelser* is on."""
 from __future__ import annotations
 
-import importlib
-import sys
 from unittest import mock
 
-import pytest
-from app import screens
 from app.player_settings import clean_settings
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
-from fake_browser import install_fake_browser
 
 from engine.snyd import Rules
-
-
-@pytest.fixture
-def table_screen(monkeypatch):
-    now_ms = [0.0]
-    fake_js = mock.MagicMock(name="js")
-    fake_js.performance.now = lambda: now_ms[0]
-    fake_js.window.matchMedia.return_value.matches = False  # the system asks for no less motion
-    install_fake_browser(monkeypatch, fake_js, forget=("app.snyd.table_screen",))
-    screens.reset()
-    module = importlib.import_module("app.snyd.table_screen")
-    module.now_ms = now_ms
-    module.fake_js = fake_js
-    yield module
-    sys.modules.pop("app.snyd.table_screen", None)
-    screens.reset()
 
 
 def ui_for(table_screen, monkeypatch, session, **settings):

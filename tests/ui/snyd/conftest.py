@@ -1,0 +1,28 @@
+"""Fixtures for the Snyd table screen's CPython tests."""
+from __future__ import annotations
+
+import importlib
+import sys
+from unittest import mock
+
+import pytest
+from app import screens
+from fake_browser import install_fake_browser
+
+
+@pytest.fixture
+def table_screen(monkeypatch):
+    """app.snyd.table_screen imported against a fake `js` (its clock is `module.now_ms[0]`, the
+    system asks for no less motion); forgotten (and its screens) afterwards."""
+    now_ms = [0.0]
+    fake_js = mock.MagicMock(name="js")
+    fake_js.performance.now = lambda: now_ms[0]
+    fake_js.window.matchMedia.return_value.matches = False
+    install_fake_browser(monkeypatch, fake_js, forget=("app.snyd.table_screen",))
+    screens.reset()
+    module = importlib.import_module("app.snyd.table_screen")
+    module.now_ms = now_ms
+    module.fake_js = fake_js
+    yield module
+    sys.modules.pop("app.snyd.table_screen", None)
+    screens.reset()
