@@ -16,7 +16,6 @@ CPython only (left out of the browser archive like every ``bench.py``, relay/sit
 from __future__ import annotations
 
 import argparse
-import math
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from engine.bakke.bots import POLICIES, REGULARS, Player, naive, regular
 from engine.bakke.optimal import Game, Spot
 from engine.bakke.rules import Rules
 from engine.bakke.table import Table
+from engine.stats import wilson
 
 
 def play_game(players: list[Player], seed: int, first: str, dice: int = 6,
@@ -43,15 +43,6 @@ def play_game(players: list[Player], seed: int, first: str, dice: int = 6,
         table.act(who, by_name[who].decide(table.view(who)))
     raise RuntimeError("game did not end")
 
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a share k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def heads_up_match(name: str, games: int, seed: int, dice: int = 6) -> int:

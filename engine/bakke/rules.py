@@ -1,10 +1,11 @@
 """The house rules of a Bakke table (RULES.md B1–B7)."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.errors import IllegalAction, shown
+from engine.rules_dict import rules_from_dict
 
 
 @dataclass(frozen=True)
@@ -35,13 +36,4 @@ class Rules:
 
     @classmethod
     def from_dict(cls, d: Any) -> Rules:
-        if not isinstance(d, dict):
-            raise IllegalAction("Husreglerne skal være en ordbog (rules must be a dict)")
-        unknown = [k for k in d if k not in _NAMES]
-        if unknown:
-            listed = ", ".join(shown(k) for k in unknown[:3]) + (" …" if len(unknown) > 3 else "")
-            raise IllegalAction(f"Ukendte husregler: {listed} (unknown rule switches)")
-        return cls(**d)
-
-
-_NAMES = frozenset(f.name for f in fields(Rules))
+        return rules_from_dict(cls, d)

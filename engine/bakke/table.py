@@ -15,6 +15,7 @@ from engine.bakke.tray import Resolved, drop_one, resolve
 from engine.bakke.view import build_view
 from engine.dice import Dice, check_players, seat_order
 from engine.errors import IllegalAction, shown
+from engine.log import ANOTHER_TABLE, start_entry
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
     "throw": frozenset({"type"}),
@@ -266,15 +267,12 @@ class Table:
     def replay(cls, players: Sequence[str], rules: Rules,
                log: Sequence[Mapping[str, Any]]) -> Table:
         """Rebuild an equal table from ``log`` (as given by ``table.log``); junk is refused."""
-        if (isinstance(log, (str, bytes)) or not isinstance(log, Sequence) or not log
-                or not isinstance(log[0], Mapping) or log[0].get("type") != "start"):
-            raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
-        start = log[0]
+        start = start_entry(log)
         names = list(check_players(players))
         if (set(start) != _START_KEYS or start["players"] != names
                 or not isinstance(start["rules"], dict)
                 or Rules.from_dict(start["rules"]) != rules):
-            raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
+            raise IllegalAction(ANOTHER_TABLE)
         table = cls(names, rules, seed=start["seed"], first=start["first"], dice=start["dice"])
         for entry in log[1:]:
             table._replay_one(entry)

@@ -13,7 +13,6 @@ pure (it imports nothing of `devtools/` or the browser), so the browser run live
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -23,6 +22,7 @@ from typing import Any
 from engine.snyd.bots import REGULARS, SIMPEL, Player, regular, simpel
 from engine.snyd.rules import PRESET_NAMES, Rules
 from engine.snyd.table import Table
+from engine.stats import wilson
 
 
 def play_game(players: list[Player], rules: Rules, seed: int,
@@ -50,15 +50,6 @@ def play_game(players: list[Player], rules: Rules, seed: int,
         table.act(who, action)
     raise RuntimeError("game did not end")
 
-
-def wilson(lost: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a share."""
-    if n == 0:
-        return 0.0, 1.0
-    p = lost / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def match(name: str, rules: Rules, seats: int, games: int, seed: int,

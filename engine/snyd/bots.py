@@ -24,10 +24,11 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
+from engine.dice import seed_of
 from engine.errors import IllegalAction, shown
 from engine.snyd import speech
 from engine.snyd.bid import Bid, bid_rank, is_raise, raises
-from engine.snyd.checks import hand_of, is_list, seed_of
+from engine.snyd.checks import hand_of, is_list
 from engine.snyd.odds import UNIFORM, beliefs_chance, exact_chance
 from engine.snyd.rules import Rules
 from engine.snyd.view import read_view

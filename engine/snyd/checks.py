@@ -79,17 +79,3 @@ def dice_counts_of(counts: Any) -> list[int]:
             f"{shown(counts)} (dice counts: one per player)"
         )
     return [whole(n, 0, MAX_DICE, "Antal terninger (dice count)") for n in values]
-
-
-def seed_of(seed: Any) -> int | str | None:
-    """A random seed: None, an int under 2**63, or a short text (it goes into logs and saves)."""
-    if seed is None or (type(seed) is int and abs(seed) < 2**63):
-        return seed
-    if type(seed) is str and len(seed) <= 100:
-        try:
-            seed.encode()  # random.Random(str) encodes it: a lone surrogate cannot be
-        except UnicodeEncodeError:
-            pass
-        else:
-            return seed
-    raise IllegalAction("seed skal være et tal eller en kort tekst (seed must be an int or a short str)")

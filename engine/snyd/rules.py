@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from engine.errors import IllegalAction, shown
+from engine.rules_dict import check_names, rules_from_dict
 
 PRESET_NAMES = ("standard", "slags", "turnering", "hardcore")
 
@@ -85,7 +86,7 @@ class Rules:
 
     def with_(self, **changes: Any) -> Rules:
         """A copy with some switches changed (validated like the constructor)."""
-        _check_names(changes)
+        check_names(Rules, changes)
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -93,18 +94,4 @@ class Rules:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Rules:
-        if not isinstance(d, dict):
-            raise IllegalAction("Husreglerne skal være en ordbog (rules must be a dict)")
-        _check_names(d)
-        return cls(**d)
-
-
-_NAMES = frozenset(f.name for f in fields(Rules))
-
-
-def _check_names(switches: dict[Any, Any]) -> None:
-    """Unknown switch names are an IllegalAction (not the constructor's TypeError)."""
-    unknown = [k for k in switches if k not in _NAMES]
-    if unknown:
-        listed = ", ".join(shown(k) for k in unknown[:3]) + (" …" if len(unknown) > 3 else "")
-        raise IllegalAction(f"Ukendte husregler: {listed} (unknown rule switches)")
+        return rules_from_dict(cls, d)

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.dice import check_name, check_players, seed_of
 from engine.errors import IllegalAction, shown
+from engine.log import ANOTHER_TABLE, start_entry
 from engine.snyd.bid import Bid, bid_rank, face_problem, lowest_bid, max_quantity
 from engine.snyd.counting import best_face, counted, counting_dice, holds
 from engine.snyd.rules import Rules
@@ -430,10 +431,7 @@ class Table:
     @classmethod
     def replay(cls, players: Sequence[str], rules: Rules, log: Sequence[Mapping[str, Any]]) -> Table:
         """Rebuild an equal table from ``log`` (as given by ``table.log``)."""
-        if (isinstance(log, (str, bytes)) or not isinstance(log, Sequence) or not log
-                or not isinstance(log[0], Mapping) or log[0].get("type") != "start"):
-            raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
-        start = log[0]
+        start = start_entry(log)
         names = list(check_players(players, 2, MAX_PLAYERS))
         # ``players`` is the table as it is now: the start's players, then each late arrival.
         joined = [e.get("player") for e in log[1:]
@@ -441,7 +439,7 @@ class Table:
         if (not isinstance(start.get("players"), list) or start["players"] + joined != names
                 or not {"rules", "seed", "first"} <= start.keys()
                 or Rules.from_dict(start["rules"]) != rules):
-            raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
+            raise IllegalAction(ANOTHER_TABLE)
         table = cls(start["players"], rules, seed=start["seed"], first=start["first"])
         for entry in log[1:]:
             try:

@@ -13,26 +13,16 @@ CPython only: relay/site.py leaves every bench.py out of the browser's archive.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from engine.stats import wilson
 from engine.treere import Rules, Table, optimal
 from engine.treere.bots import REGULARS, Player, naive, regular
 from engine.treere.optimal import Round
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a share."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def play_pot(players: list[Player], rules: Rules, seed: int, times: list[float] | None = None,

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.dice import Dice, check_players, seat_order
 from engine.errors import IllegalAction, shown
+from engine.log import ANOTHER_TABLE, start_entry
 from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, score
 from engine.treere.view import build_view
@@ -294,15 +295,12 @@ class Table:
     @classmethod
     def replay(cls, players: Sequence[str], rules: Rules, log: Any) -> Table:
         """Rebuild an equal table from ``log`` (as given by ``table.log``); a bad log raises."""
-        if (isinstance(log, (str, bytes)) or not isinstance(log, Sequence) or not log
-                or not isinstance(log[0], Mapping) or log[0].get("type") != "start"):
-            raise IllegalAction("Loggen skal starte med 'start' (a log starts with 'start')")
-        start = log[0]
+        start = start_entry(log)
         names = list(check_players(players))
         if (set(start) != {"type", "players", "rules", "seed", "first", "dice"}
                 or start["players"] != names or not isinstance(rules, Rules)
                 or Rules.from_dict(start["rules"]) != rules):
-            raise IllegalAction("Loggen hører til et andet bord (the log is from another table)")
+            raise IllegalAction(ANOTHER_TABLE)
         table = cls(names, rules, seed=start["seed"], first=start["first"], dice=start["dice"])
         for entry in log[1:]:
             table._replay_one(entry)
