@@ -123,29 +123,24 @@ def cpython_rates(games: int, runs: int, players: int) -> dict[tuple[str, str], 
 
 def pyodide_rates(games: int, runs: int, players: int, view_pots: int
                   ) -> tuple[dict[tuple[str, str], float], dict[str, float]]:
-    from playwright.sync_api import sync_playwright
+    from pyodide_timing import pyodide_page
 
     from devtools import browser as bt
 
     source = "\n\n".join(inspect.getsource(f) for f in (play_random_games, treere_evening,
                                                          play_random_treere, treere_view_ms, play))
-    with bt.serve() as server, sync_playwright() as p:
-        chromium = bt.launch(p)
-        try:
-            page = bt.pyodide_page(chromium, server.url)
-            bt.run_in_pyodide(page, source + "\nNone")
-            rates = {}
-            for game, variant in CASES:
-                times = bt.run_in_pyodide(
-                    page,
-                    f"[play({game!r}, {variant!r}, {games}, {players}, seed) "
-                    f"for seed in range({runs})]",
-                )
-                rates[game, variant] = games / statistics.median(times)
-            view = bt.run_in_pyodide(page, f"treere_view_ms({view_pots}, {players})")
-            version = bt.run_in_pyodide(page, "import sys; sys.version.split()[0]")
-        finally:
-            chromium.close()
+    with pyodide_page() as page:
+        bt.run_in_pyodide(page, source + "\nNone")
+        rates = {}
+        for game, variant in CASES:
+            times = bt.run_in_pyodide(
+                page,
+                f"[play({game!r}, {variant!r}, {games}, {players}, seed) "
+                f"for seed in range({runs})]",
+            )
+            rates[game, variant] = games / statistics.median(times)
+        view = bt.run_in_pyodide(page, f"treere_view_ms({view_pots}, {players})")
+        version = bt.run_in_pyodide(page, "import sys; sys.version.split()[0]")
     print(f"(Pyodide Python {version})")
     return rates, view
 

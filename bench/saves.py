@@ -104,15 +104,12 @@ def time_here(save: str, runs: int) -> dict[str, tuple[float, float | None]]:
 
 
 def time_in_pyodide(save: str, runs: int) -> tuple[dict, float]:
-    from playwright.sync_api import sync_playwright
+    from pyodide_timing import pyodide_page
 
-    with bt.serve() as server, sync_playwright() as pw:
-        browser = bt.launch(pw)
-        try:
-            page = bt.pyodide_page(browser, server.url)
-            bt.write_files(page, {"bench_save.json": save})
-            bt.run_in_pyodide(page, TIMER + "\nsave = open('bench_save.json').read()\nNone")
-            out = bt.run_in_pyodide(page, f"""
+    with pyodide_page() as page:
+        bt.write_files(page, {"bench_save.json": save})
+        bt.run_in_pyodide(page, TIMER + "\nsave = open('bench_save.json').read()\nNone")
+        out = bt.run_in_pyodide(page, f"""
 def scaled(save, chars):
     data = json.loads(save); log = data["log"]
     data["log"] = log * max(1, round(chars / len(save)))
@@ -123,11 +120,9 @@ hostile = {{"issue's '['*20000": "[" * 20000 + "]" * 20000, "4 MB of brackets": 
 out = {{n: [median_ms(nesting_depth, t, {runs}), median_ms(json.loads, t, {runs})] for n, t in texts.items()}}
 out.update({{n: [median_ms(nesting_depth, t, {runs}), None] for n, t in hostile.items()}})
 out""")
-            restore = bt.run_in_pyodide(page, f"""
+        restore = bt.run_in_pyodide(page, f"""
 from app.snyd.table_session import Session
 median_ms(Session.from_json, save, {runs})""")
-        finally:
-            browser.close()
     return out, restore
 
 

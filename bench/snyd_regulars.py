@@ -28,16 +28,9 @@ bench.timing_suite()
 
 def run_in_pyodide() -> dict[str, Any]:
     """`timing_suite()` inside the self-hosted Pyodide in headless Chromium (devtools.browser)."""
-    from playwright.sync_api import sync_playwright
+    from pyodide_timing import run_in_pyodide as run
 
-    from devtools import browser as bt
-    with bt.serve() as server, sync_playwright() as p:
-        chromium = bt.launch(p)
-        try:
-            page = bt.pyodide_page(chromium, server.url)
-            return bt.run_in_pyodide(page, PYODIDE_CODE)
-        finally:
-            chromium.close()
+    return run(PYODIDE_CODE)
 
 
 def main(argv: list[str] | None = None) -> int:

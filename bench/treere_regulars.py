@@ -76,17 +76,9 @@ def run_in_cpython() -> dict[str, Any]:
 
 def run_in_pyodide() -> dict[str, Any]:
     """The suite inside the self-hosted Pyodide in headless Chromium (devtools.browser)."""
-    from playwright.sync_api import sync_playwright
+    from pyodide_timing import run_in_pyodide as run
 
-    sys.path[:0] = [str(ROOT)]
-    from devtools import browser as bt
-    with bt.serve() as server, sync_playwright() as p:
-        chromium = bt.launch(p)
-        try:
-            page = bt.pyodide_page(chromium, server.url)
-            return json.loads(bt.run_in_pyodide(page, SUITE))
-        finally:
-            chromium.close()
+    return json.loads(run(SUITE))
 
 
 def main(argv: list[str] | None = None) -> int:
