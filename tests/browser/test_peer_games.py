@@ -119,6 +119,11 @@ def test_a_treere_table_shared_by_link_the_guest_plays_and_the_host_reloads(cont
     pages = {HOST: host, GUEST: guest}
     table = host_table(host)
     assert table.guests == [GUEST] and table.room.game == "treere"
+    for page in pages.values():  # both phones badge every seat, as Snyd's seats
+        page.wait_for_selector(f'{TABLE} [data-testid="seat"][data-player="{GUEST}"][data-connection="connected"]',
+                               timeout=30_000)
+        assert page.locator(f'{TABLE} [data-testid="seat"][data-player="{HOST}"]').get_attribute(
+            "data-connection") == "connected"
     table = play_until(pages, table, guest_moves=2)
     played = [e for e in table.table.log if e.get("player") == GUEST]
     assert [e["type"] for e in played[:2]] == ["roll", "keep"]
@@ -154,7 +159,9 @@ def play_until(pages: dict[str, Any], table: GameSession, guest_moves: int) -> G
             break
         for page in pages.values():
             shows(page, table.table.view(page_seat(pages, page)))
-        if v["phase"] == "over":
+        if v["phase"] == "over":  # only the host starts the next pot: the guest is told so
+            assert pages[GUEST].get_by_test_id("host-starts").inner_text() == "Værten starter næste spil"
+            assert pages[GUEST].get_by_test_id("new-game").count() == 0
             tap(pages[HOST], pages[HOST].get_by_test_id("new-game"))
         else:
             who = v["turn"]
@@ -216,6 +223,11 @@ def test_a_bakke_table_shared_by_link_and_the_guest_throws(contexts, server, wat
     pages = {HOST: host, GUEST: guest}
     table = bakke_table(host)
     assert table.guests == [GUEST] and table.room.game == "bakke"
+    for page in pages.values():  # both phones badge every seat, as Snyd's seats
+        page.wait_for_selector(f'{BAKKE_TABLE} [data-testid="seat"][data-player="{GUEST}"][data-connection="connected"]',
+                               timeout=30_000)
+        assert page.locator(f'{BAKKE_TABLE} [data-testid="seat"][data-player="{HOST}"]').get_attribute(
+            "data-connection") == "connected"
     guest_moves = 0
     for _ in range(60):
         v = table.table.view(None)
@@ -224,6 +236,8 @@ def test_a_bakke_table_shared_by_link_and_the_guest_throws(contexts, server, wat
         for name, page in pages.items():  # every die thrown so far is on both phones
             bakke_shows(page, table.table.view(name))
         if v["phase"] == "over":  # the host starts the next game (a guest cannot)
+            assert guest.get_by_test_id("host-starts").inner_text() == "Værten starter næste spil"
+            assert guest.locator('[data-action="new-game"]').count() == 0
             tap(host, host.locator('[data-action="new-game"]'))
         else:
             who = v["turn"]
