@@ -11,13 +11,9 @@ shares are ``python -m engine.bakke.bench`` (CPython only). No asserts: figures 
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
-from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from pyodide_timing import suite_in_cpython, suite_in_pyodide
 
 # Runs as it is in both interpreters; its last expression is the figures (JSON).
 SUITE = """
@@ -63,28 +59,13 @@ figures
 """
 
 
-def run_in_cpython() -> dict[str, Any]:
-    """The suite in a fresh CPython (cold imports, cold tables)."""
-    out = subprocess.run([sys.executable, "-c", SUITE + "\nprint(figures)"], cwd=ROOT,
-                         capture_output=True,
-                         text=True, check=True)
-    return json.loads(out.stdout)
-
-
-def run_in_pyodide() -> dict[str, Any]:
-    """The suite inside the self-hosted Pyodide in headless Chromium (devtools.browser)."""
-    from pyodide_timing import run_in_pyodide as run
-
-    return json.loads(run(SUITE))
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
     args = parser.parse_args(argv)
-    rows = {"CPython": run_in_cpython()}
+    rows = {"CPython": suite_in_cpython(SUITE)}
     if not args.no_pyodide:
-        rows["Pyodide"] = run_in_pyodide()
+        rows["Pyodide"] = suite_in_pyodide(SUITE)
     keys = list(rows["CPython"])
     print(f"{'':10}" + "".join(f"{k:>22}" for k in keys))
     for name, figures in rows.items():

@@ -1,5 +1,7 @@
 """One Pyodide page for a bench: the site served on a free port, headless Chromium, the
-self-hosted Pyodide loaded (devtools/browser.py), closed again however the bench ends.
+self-hosted Pyodide loaded (devtools/browser.py), closed again however the bench ends; and a
+suite's figures from a fresh CPython and from Pyodide (a suite's last expression is its
+figures as JSON text; it prints them too when run as a script).
 
     with pyodide_page() as page:
         figures = bt.run_in_pyodide(page, SUITE)
@@ -8,6 +10,8 @@ Imported by the bench scripts as a sibling (`python bench/<name>.py` puts bench/
 """
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,3 +44,15 @@ def run_in_pyodide(code: str) -> Any:
 
     with pyodide_page() as page:
         return bt.run_in_pyodide(page, code)
+
+
+def suite_in_cpython(suite: str) -> dict[str, Any]:
+    """The suite's figures from a fresh CPython (cold imports, cold caches)."""
+    out = subprocess.run([sys.executable, "-c", suite + "\nprint(figures)"], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def suite_in_pyodide(suite: str) -> dict[str, Any]:
+    """The suite's figures from the self-hosted Pyodide in headless Chromium."""
+    return json.loads(run_in_pyodide(suite))
