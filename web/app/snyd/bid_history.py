@@ -48,6 +48,8 @@ def history_html(view: dict, open_: bool) -> str:
     full = "".join(f'<li>{escape(b["player"])}: {escape(bid_words(b["quantity"], b.get("face")))}</li>'
                    for b in bids)
     return (f'<button type="button" class="history-strip" data-action="history" data-testid="history-toggle" '
-            f'aria-expanded="{"true" if open_ else "false"}" aria-label="{label}">'
-            f'<ol class="chips{" open" if open_ else ""}">{more}{"".join(chip_html(b) for b in shown)}</ol></button>'
+            f'aria-expanded="{"true" if open_ else "false"}">'
+            # The label as hidden text, not aria-label: the chips' words stay in the name (axe's
+            # label-content-name-mismatch).
+            f'<span class="visually-hidden">{label}</span><ol class="chips{" open" if open_ else ""}">{more}{"".join(chip_html(b) for b in shown)}</ol></button>'
             f'<ol class="history-full" data-testid="history-full" aria-label="{WORDS["title"]}">{full}</ol>')
