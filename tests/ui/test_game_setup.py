@@ -48,9 +48,9 @@ def table_module(screen: str) -> types.SimpleNamespace:
                                  start_table=started.append, has_saved_table=lambda: False)
 
 
-def mounted(shell, game, draft, html, choose, start_table=None):
+def mounted(shell, game, draft, html, choose):
     table = table_module(game)
-    setup = shell.GameSetup(game, game, draft, html, table, choose, start_table)
+    setup = shell.GameSetup(game, game, draft, html, table, choose)
     screens.register(game, setup.render)
     screens.show(game)  # not mounted: only the router's state
     root = mock.MagicMock()
@@ -95,14 +95,10 @@ def test_a_game_s_own_control_reaches_its_draft_and_a_bad_value_is_said(shell):
 
 
 def test_start_hands_a_session_of_the_game_to_its_table(shell):
-    calls: list[str] = []
-    table_start = []
-    setup, table, _root = mounted(shell, "treere", TreereDraft, treere_html, choose_treere,
-                                  start_table=lambda s: calls.append("first") or table_start.append(s))
+    setup, table, _root = mounted(shell, "treere", TreereDraft, treere_html, choose_treere)
     change(setup, "2", choice="ante")
     click(setup, "start")
-    assert calls == ["first"] and table.started == []
-    session = table_start[0]
+    [session] = table.started
     assert session.game == "treere" and session.view(session.seats[0][0])["rules"]["ante"] == 2
 
 

@@ -38,15 +38,12 @@ def regulars_of(game: str) -> list[dict]:
 
 class GameSetup:
     """One game's *Dæk bordet*. `table` is the game's table_screen module (start_table,
-    has_saved_table, SCREEN); `start_table` replaces table.start_table where the game
-    does more first."""
+    has_saved_table, SCREEN)."""
 
     def __init__(self, game: str, screen: str, draft: Callable[..., Any],
-                 html: Callable[[Any, list[dict], bool], str], table: Any, choose: Choose,
-                 start_table: Callable[[GameSession], None] | None = None) -> None:
+                 html: Callable[[Any, list[dict], bool], str], table: Any, choose: Choose) -> None:
         self.game, self.screen, self.table = game, screen, table
         self._new_draft, self._html, self._choose = draft, html, choose
-        self._start_table = start_table or table.start_table
         self.draft: Any = None
         self.root: Any = None
         self._proxies: dict[str, Any] = {}
@@ -119,7 +116,7 @@ class GameSetup:
             self.paint()
             return
         d.notice = ""
-        self._start_table(session)
+        self.table.start_table(session)
 
     def invite_friends(self) -> None:
         """*Med vennerne*: this phone hosts (its one person and the regulars set here), friends

@@ -3,7 +3,7 @@ app/game_session.GameSession): resume a saved table, the one-tab lock's drop, sa
 change and say when it fails, the aria-live log, the toast, a crashing regular told.
 
 A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
-GAME, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
+GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
 `saving`, `pending_toast`, `_handlers`; it has a `start(session)` and a `stop_timers()`.
 Snyd's table (app/snyd/table_screen.py) has its own session, hand-off and clock.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import js
-from app import game_session, screens
+from app import game_session, last_table, screens
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.local_store import store
@@ -24,6 +24,7 @@ LIVE_LINES = 12  # lines kept in the aria-live log
 
 class GameTableUI:
     GAME: ClassVar[str]
+    SCREEN: ClassVar[str]
     SETUP: ClassVar[str]
     # the element ids of the save line, the aria-live log and the toast in the game's skeleton
     IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast"}
@@ -122,3 +123,31 @@ class GameTableUI:
         for fault in self.session.new_faults():
             warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
             self.toast(fault.line)
+
+    # ---------- what the game's module offers the app (start_table, show_peer_table …) ----------
+    def start_table(self, session: game_session.GameSession) -> None:
+        """Sit down at a new table (from *Dæk bordet*) and show it; the old table goes first. A
+        new table is set here, so this tab holds it: another tab on the old table shows that it
+        moved."""
+        self.tabs.take()
+        self.forget()
+        self.start(session)
+        self.save()
+        screens.show(self.SCREEN)
+
+    def show_peer_table(self, session: Any) -> None:
+        """A guest's phone at a friend's table (peers/game_guest.GuestGameTable): the same
+        table, fed from the host's phone; the table saved on this phone is left alone."""
+        self.start(session)
+        screens.show(self.SCREEN)
+
+    def forget(self) -> None:
+        self.stop_timers()
+        self.session = None
+        game_session.forget(self.GAME, store)
+
+    def resume_unfinished(self) -> None:
+        """An unfinished table survives a reload: the boot's resume step goes back to it (if it
+        was the table on show last: app/last_table.py)."""
+        if last_table.should_resume(self.GAME, store):
+            screens.show(self.SCREEN)

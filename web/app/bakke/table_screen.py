@@ -53,7 +53,7 @@ SKELETON = """
 
 
 class BakkeUI(GameTableUI):
-    GAME, SETUP = GAME, SETUP
+    GAME, SCREEN, SETUP = GAME, SCREEN, SETUP
 
     def __init__(self) -> None:
         self.session: game_session.GameSession | None = None
@@ -249,32 +249,11 @@ class BakkeUI(GameTableUI):
 
 
 ui = BakkeUI()
-
-
-def start_table(session: game_session.GameSession) -> None:
-    """Sit down at a new table (from *Dæk bordet*) and show it; the old table goes first. A new
-    table is set here, so this tab holds it: another tab on the old table shows that it moved."""
-    ui.tabs.take()
-    forget_table()
-    ui.start(session)
-    ui.save()
-    screens.show(SCREEN)
-
-
-def show_peer_table(session: Any) -> None:
-    """A guest's phone at a friend's table (peers/game_guest.GuestGameTable): the same table,
-    fed from the host's phone; the table saved on this phone is left alone."""
-    ui.start(session)
-    screens.show(SCREEN)
-
-def has_saved_table() -> bool:
-    return ui.has_saved()
-
-
-def forget_table() -> None:
-    ui.stop_timers()
-    ui.session = None
-    game_session.forget(GAME, store)
+# What the app and the peers call (app/game_table.py does it for both public-dice games).
+start_table = ui.start_table
+show_peer_table = ui.show_peer_table
+has_saved_table = ui.has_saved
+forget_table = ui.forget
 
 
 def render(root: Any, **_kw: Any) -> None:
@@ -283,13 +262,4 @@ def render(root: Any, **_kw: Any) -> None:
 
 stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
 screens.register(SCREEN, render, title="Bakke")
-
-
-def resume_unfinished_table() -> None:
-    """An unfinished table survives a reload: the boot's resume step goes back to it (if it
-    was the table on show last: app/last_table.py)."""
-    if last_table.should_resume(GAME, store):
-        screens.show(SCREEN)
-
-
-screens.on_resume(resume_unfinished_table)
+screens.on_resume(ui.resume_unfinished)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from app import screens
-from app.game_session import GameSession
 from app.game_setup import GameSetup
 from app.treere import table_screen
 from app.treere.setup_markup import Draft, setup_html
@@ -22,10 +21,5 @@ def _choose(d: Draft, t: Any) -> bool:
     return True
 
 
-def _start_table(session: GameSession) -> None:
-    table_screen.forget_table()  # the old table goes first
-    table_screen.start_table(session)
-
-
-setup = GameSetup("treere", SCREEN, Draft, setup_html, table_screen, _choose, _start_table)
+setup = GameSetup("treere", SCREEN, Draft, setup_html, table_screen, _choose)
 screens.register(SCREEN, setup.render, title="Treere")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import js
-from app import game_session as gs
 from app import last_table, screens, sound, stylesheet
 from app.dom_util import present
 from app.flick import Flick
@@ -63,7 +62,7 @@ def roll_key(v: dict) -> tuple:
 
 
 class TreereUI(GameTableUI):
-    GAME, SETUP = GAME, SETUP
+    GAME, SCREEN, SETUP = GAME, SCREEN, SETUP
     IDS: ClassVar[dict[str, str]] = {"save-failed": "tr-save-failed", "live": "tr-live", "toast": "tr-toast"}
 
     def __init__(self) -> None:
@@ -318,31 +317,11 @@ class TreereUI(GameTableUI):
 
 
 ui = TreereUI()
-
-
-def start_table(session: GameSession) -> None:
-    """Sit down at a new Treere table (from *Dæk bordet*): the old one is replaced. A new table
-    is set here, so this tab holds it: another tab on the old table shows that it moved."""
-    ui.tabs.take()
-    ui.start(session)
-    ui.save()
-    screens.show(SCREEN)
-
-
-def show_peer_table(session: Any) -> None:
-    """A guest's phone at a friend's table (peers/game_guest.GuestGameTable): the same table,
-    fed from the host's phone; the table saved on this phone is left alone."""
-    ui.start(session)
-    screens.show(SCREEN)
-
-def has_saved_table() -> bool:
-    return ui.has_saved()
-
-
-def forget_table() -> None:
-    ui.stop_timers()
-    ui.session = None
-    gs.forget(GAME, store)
+# What the app and the peers call (app/game_table.py does it for both public-dice games).
+start_table = ui.start_table
+show_peer_table = ui.show_peer_table
+has_saved_table = ui.has_saved
+forget_table = ui.forget
 
 
 def render(root: Any, **_kw: Any) -> None:
@@ -351,13 +330,4 @@ def render(root: Any, **_kw: Any) -> None:
 
 stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
 screens.register(SCREEN, render, title="Treere")
-
-
-def resume_unfinished_table() -> None:
-    """After a reload the app goes straight back to an unfinished Treere table (when it was
-    the table on show last: app/last_table.py)."""
-    if last_table.should_resume(GAME, store):
-        screens.show(SCREEN)
-
-
-screens.on_resume(resume_unfinished_table)
+screens.on_resume(ui.resume_unfinished)
