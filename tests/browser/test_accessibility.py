@@ -16,6 +16,7 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from app.game_session import STORE_KEYS, GameSession
+from app.snyd.announcements import peek_words
 from test_bakke import planted as bakke_planted
 from test_friends import host_lobby
 from test_reveal import SETTINGS_KEY, SNYD_KEY, scripted_table
@@ -72,6 +73,11 @@ def axe_context(contexts, lang: str, settings: dict | None = None, store: dict |
         f"try {{ if (!sessionStorage.getItem('planted')) {{ sessionStorage.setItem('planted', '1'); {sets} }} }}"
         " catch (e) {}")
     return context
+
+
+def live_lines(page) -> list[str]:
+    """The table's aria-live log (role=log), line by line."""
+    return page.locator("#live p").all_inner_texts()
 
 
 def back(page) -> None:
@@ -135,15 +141,25 @@ def test_snyd_table_bid_peek_reveal_tally(contexts, server, lang):
     page.wait_for_selector(FELT, timeout=90_000)
     page.get_by_test_id("your-turn").wait_for()
     axe.check(page, "Snyd: bidding")
+    # A screen-reader user finds the controls by name …
+    for name in ("Kig", "Byd", "Løft"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1, name
     x, y = felt_point(page, 0.5, 0.75)
     finger = Touch(page).start(x, y).move_to(x, y - 90)
     page.get_by_test_id("die").first.wait_for()
     axe.check(page, "Snyd: peeking")
     finger.end()
-    tap(page, page.locator('[data-action="call"]'))
+    # … hears the own dice when peeking (Mette's one die is a 6) …
+    assert live_lines(page)[-1] == peek_words([6])
+    tap(page, page.get_by_role("button", name="Løft", exact=True))
     page.get_by_test_id("verdict").wait_for()
     page.wait_for_timeout(4000)  # the rings, the sum, then the verdict
     axe.check(page, "Snyd: the reveal")
+    # … and the reveal's count and verdict in the live log.
+    verdict = page.get_by_test_id("verdict").inner_text().strip()
+    said = " ".join(live_lines(page))
+    assert verdict and verdict in said, (verdict, said)
+    assert "Der var" in said
     tap(page, page.locator('[data-action="tally"]'))
     page.get_by_test_id("tally").wait_for()
     axe.check(page, "Snyd: Tavlen")

@@ -6,6 +6,7 @@ from app.snyd.announcements import (
     count_words,
     lines_for,
     number,
+    peek_words,
     verdict,
 )
 
@@ -54,3 +55,8 @@ def test_home_by_win_named_but_not_after_a_loss_completely():
     assert lines[1] == [] and lines[2] == []
     assert lines[0][-1] == "Alle måtterne vendes tilbage til grøn"
     assert announce_all([{"type": "home", "player": "Bo"}], {"rules": {}}) == ["Bo kommer hjem til grøn"]
+
+
+def test_peek_words_say_the_own_dice_in_order():
+    assert peek_words([6, 2, 3]) == "Dine terninger: 2, 3 og 6"
+    assert peek_words([5]) == "Dine terninger: 5"

@@ -29,6 +29,11 @@ def verdict(reveal: dict) -> str:
     return f"{held} – {reveal['loser']} taber runden"
 
 
+def peek_words(dice: list[int]) -> str:
+    """Your own dice said out loud while you peek (the screen reader's look under the cup)."""
+    return "Dine terninger: " + join_names([str(d) for d in sorted(dice)])
+
+
 def join_names(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)

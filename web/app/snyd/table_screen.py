@@ -23,7 +23,7 @@ from app.player_settings import (
 )
 from app.save_guard import MAX_TABLE_CHARS
 from app.save_status import SaveStatus
-from app.snyd.announcements import bid_words
+from app.snyd.announcements import bid_words, peek_words
 from app.snyd.bid_picker import BidPicker, face_from_key
 from app.snyd.peek_gesture import PeekGesture
 from app.snyd.peek_hint import PeekHint
@@ -645,6 +645,7 @@ class TableUI:
         """A look long enough ends the cup's hint; a blink earns a line (app/snyd/peek_hint.py)."""
         if peeking:
             self.peek_hint.peek_started(js.performance.now())
+            self.say(peek_words(self.view.get("my_dice") or []))  # a screen reader's look
             return
         line = self.peek_hint.peek_ended(js.performance.now())
         if line:
