@@ -150,15 +150,7 @@ def treere_page(contexts, server, n: int):
     return page
 
 
-# Known (issue 12, web/app/bakke/: not this layout's files): at 8 seats on a 393-px phone
-# Bakke's arc puts Kaj's mat over Jonas's and Ronni's, and on its side names under mats. Strict:
-# this test fails the day Bakke's layout is fixed, so the mark is taken away then.
-BAKKE_8 = pytest.mark.xfail(strict=True, reason="Bakke's seat arc overlaps at 8 seats on a "
-                            "393x851 / 851x393 phone (web/app/bakke/bakke.css, markup.seat_positions)")
-
-
-@pytest.mark.parametrize(("game", "n"), [("bakke", 2), pytest.param("bakke", 8, marks=BAKKE_8),
-                                         ("treere", 2), ("treere", 8)])
+@pytest.mark.parametrize(("game", "n"), [("bakke", 2), ("bakke", 8), ("treere", 2), ("treere", 8)])
 def test_bakke_and_treere_tables_fit_every_screen(contexts, server, screenshot, game, n):
     page = (bakke_page if game == "bakke" else treere_page)(contexts, server, n)
     assert page.locator('[data-testid="seat"]').count() == n
