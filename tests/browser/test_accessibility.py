@@ -20,7 +20,16 @@ from app.snyd.announcements import peek_words
 from test_bakke import planted as bakke_planted
 from test_friends import host_lobby
 from test_reveal import SETTINGS_KEY, SNYD_KEY, scripted_table
-from test_table_driver import FELT, Touch, felt_point, open_app, set_table, tap, wait_state
+from test_table_driver import (
+    FELT,
+    Touch,
+    felt_point,
+    open_app,
+    open_house_rules,
+    set_table,
+    tap,
+    wait_state,
+)
 from test_tutorial import open_learn
 
 from devtools.browser import ROOT
@@ -105,6 +114,11 @@ def test_shell_screens(contexts, server, lang):
         tap(page, page.get_by_test_id(f"game-{game}"))
         page.wait_for_selector('[data-testid="setup"]')
         axe.check(page, f"Dæk bordet {game}")
+        if game == "snyd":  # the folded house rules, and the table set for friends
+            open_house_rules(page)
+            axe.check(page, "Dæk bordet snyd: Husregler")
+            tap(page, page.get_by_test_id("mode-friends"))
+            axe.check(page, "Dæk bordet snyd: Med vennerne")
         back(page)
     axe.assert_clean()
 
@@ -195,6 +209,10 @@ def test_bakke_and_treere_tables_mid_game_and_over(contexts, server, lang):
         page.goto(server)
         page.wait_for_selector('[data-testid="table"]', timeout=90_000)
         axe.check(page, f"{game}: {moment}")
+        if moment == "game over":
+            tap(page, page.get_by_role("button", name="Tavlen"))
+            page.get_by_test_id("tally").wait_for()
+            axe.check(page, f"{game}: Tavlen")
         page.close()
     axe.assert_clean()
 
