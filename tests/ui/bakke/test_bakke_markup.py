@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 
 import pytest
 from app.bakke.markup import (
@@ -10,7 +9,6 @@ from app.bakke.markup import (
     absorb,
     controls_html,
     felt_html,
-    seat_positions,
     tally_html,
     turn_html,
 )
@@ -134,12 +132,14 @@ def test_names_are_escaped_everywhere():
         assert "<b>x</b>" not in html and "<i>" not in html
 
 
-@pytest.mark.parametrize("n", range(1, 8))
-def test_other_seats_sit_apart_on_the_upper_arc(n):
-    pos = seat_positions(n)
-    assert len(pos) == n and len(set(pos)) == n
-    assert all(5 <= x <= 95 and 5 <= y <= 60 for x, y in pos)
-    assert [x for x, _ in pos] == sorted(x for x, _ in pos), "clockwise from the left"
+def test_the_seats_come_clockwise_from_the_holder_whose_seat_is_last():
+    # bakke.css lays the felt out as a flow in the markup's order: the others in wrapping rows
+    # from the holder's left, the tray, then the holder's own seat at the bottom.
+    t = Table(["Mette", "Henning", "Kaj", "Lis"])
+    html = felt_html(t.view("Kaj"), TableLook())
+    assert re.findall(r'data-testid="seat" data-player="([^"]+)"', html) == ["Lis", "Mette", "Henning", "Kaj"]
+    assert html.index('class="bakke-centre"') < html.index('data-player="Kaj"')
+    assert "style=" not in html, "no seat is placed by hand: the flow places them"
 
 
 def test_news_becomes_lines_bubbles_and_one_tumble():
@@ -170,22 +170,6 @@ def test_event_lines(event, line):
 
 def test_turn_line_is_empty_without_a_turn():
     assert turn_line({"phase": "playing", "turn": None}, (), None) == ""
-
-
-@pytest.mark.parametrize("n", range(1, 8))
-def test_sideways_the_seats_are_spread_evenly_across_the_felt(n):
-    from app.bakke.markup import wide_positions
-
-    xs = [x for x, _ in wide_positions(n)]
-    gaps = [b - a for a, b in pairwise(xs)]
-    assert all(abs(g - gaps[0]) < 0.2 for g in gaps) and all(10 <= x <= 90 for x in xs)
-    assert all(5 <= y <= 45 for _, y in wide_positions(n))
-
-
-def test_a_seat_carries_both_places_and_the_stylesheet_picks_one():
-    t = Table(["Mette", "Henning", "Kaj"])
-    html = felt_html(t.view("Mette"), TableLook())
-    assert len(re.findall(r'style="--x:[\d.]+%;--y:[\d.]+%;--wx:[\d.]+%;--wy:[\d.]+%"', html)) == 2
 
 
 def test_counts_are_said_in_words():

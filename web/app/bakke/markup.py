@@ -6,7 +6,6 @@ whole table to whoever holds the phone; dice in a hand have no faces (nobody has
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -55,30 +54,6 @@ def seat_order(view: dict) -> list[str]:
     return players[i:] + players[:i]
 
 
-def seat_positions(n_others: int) -> list[tuple[float, float]]:
-    """(left %, top %) of the other seats on the felt's upper arc, clockwise from the left."""
-    if n_others == 1:
-        return [(50.0, 14.0)]
-    out = []
-    for k in range(n_others):
-        angle = math.pi * (1.0 - (k + 0.5) / n_others)  # from the left (π) over the top to the right
-        # The arc ends well above the tray (bakke.css .bakke-centre), so no seat lies on it.
-        out.append((round(50 + 39 * math.cos(angle), 1), round(46 - 34 * math.sin(angle), 1)))
-    return out
-
-
-def wide_positions(n_others: int) -> list[tuple[float, float]]:
-    """The same arc for a phone on its side (bakke.css picks it): the felt is wide and short,
-    so the seats are spread evenly across its width (on the arc they would pile up at the
-    sides, one above the other, where there is no height for it)."""
-    out = []
-    for k in range(n_others):
-        x = 50.0 if n_others == 1 else 10 + 80 * k / (n_others - 1)
-        rise = math.sqrt(max(0.0, 1 - ((x - 50) / 44) ** 2))
-        out.append((round(x, 1), round(44 - 30 * rise, 1)))
-    return out
-
-
 def speaking(view: dict, look: TableLook) -> set[str]:
     said = list(look.bubbles)
     if len(view.get("players", [])) >= CROWDED_SEATS:
@@ -125,17 +100,14 @@ def _classes(view: dict, player: str, *extra: str) -> str:
     return " ".join(["seat", *extra, *(name for name, on in states.items() if on)])
 
 
-def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float],
-                    wide: tuple[float, float] | None = None) -> str:
-    """A seat on the arc: `pos` upright, `wide` sideways (bakke.css chooses by orientation)."""
-    wide = wide or pos
-    side = "left" if pos[0] < 30 else "right" if pos[0] > 70 else "mid"
+def other_seat_html(view: dict, look: TableLook, player: str) -> str:
+    """Another player's seat: bakke.css lays the seats out in the felt's flow, in this order."""
     latest = "latest" if look.bubbles and list(look.bubbles)[-1] == player else ""
     n = view["hands"].get(player, 0)
     thinking = '<span class="thinking" aria-hidden="true">…</span>' \
         if view.get("turn") == player and player in look.regulars else ""
-    return (f'<div class="{_classes(view, player, side, latest)}" data-testid="seat" data-player="{a(player)}"'
-            f'{connection_attr(look.connections, player)} style="--x:{pos[0]}%;--y:{pos[1]}%;--wx:{wide[0]}%;--wy:{wide[1]}%">'
+    return (f'<div class="{_classes(view, player, latest)}" data-testid="seat" data-player="{a(player)}"'
+            f'{connection_attr(look.connections, player)}>'
             f'{bubble_html(view, look, player)}'
             f'<div class="mat">{hand_html(n)}</div>'
             f'<div class="seat-name">{escape(player)}{thinking} {count_html(n)}</div>'
@@ -192,20 +164,15 @@ def last_throw_html(view: dict, look: TableLook) -> str:
             f'<span class="who">{escape(who)}:</span>{"".join(dice)}</div>')
 
 
-FEW_OTHERS = 3  # up to this many seats on the arc, the tray may sit higher (bakke.css .few)
-
-
 def centre_html(view: dict, look: TableLook) -> str:
-    few = " few" if len(view.get("players", [])) - 1 <= FEW_OTHERS else ""
-    return (f'<div class="bakke-centre{few}">{tray_html(view, look)}{last_throw_html(view, look)}'
+    return (f'<div class="bakke-centre">{tray_html(view, look)}{last_throw_html(view, look)}'
             f'<p class="news" data-testid="news">{escape(look.news)}</p></div>')
 
 
 def felt_html(view: dict, look: TableLook) -> str:
     order = seat_order(view)
     others = order[1:]
-    seats = "".join(other_seat_html(view, look, p, pos, wide) for p, pos, wide
-                    in zip(others, seat_positions(len(others)), wide_positions(len(others))))
+    seats = "".join(other_seat_html(view, look, p) for p in others)
     info = f'<div class="round-info">Spil {view.get("game_no", 0)}</div>'
     return f'{info}{seats}{centre_html(view, look)}{my_seat_html(view, look)}'
 
