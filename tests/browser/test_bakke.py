@@ -88,6 +88,10 @@ def test_pass_and_play_with_scripted_dice_to_the_tuborg(phone_page, server, scre
     assert page.get_by_test_id("hand").get_attribute("data-player") == "Jonas"  # the phone is his now
     assert "Mette samler to treere op" in page.get_by_test_id("news").inner_text()
 
+    # A player watches the dice land before the next tap. A tap ~150 ms after the flick's touch
+    # ended gets no click from Chromium's gesture detector (seen in the event log: pointerdown,
+    # pointerup, touchend on *Kast*, no click), so wait out the tumble (ROLL_MS = 450) first.
+    page.wait_for_timeout(600)
     tap(page, button(page, "Kast"))                   # a 4: new, stays (B4)
     page.wait_for_function("document.querySelectorAll('[data-testid=tray-die]').length === 2")
     assert tray(page) == [4, 5] and counts(page)["Jonas"] == 2
