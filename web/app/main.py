@@ -1,8 +1,9 @@
 """The app's entry point (PyScript runs this file): register the screens, show the first one.
 
-The start screen and *Regler* are imported at once. The Snyd table UI is registered lazily
-(`screens.lazy`): it is imported right after the start screen is painted, or on demand if one
-of its screens is asked for sooner (a click, a URL hash). To add a screen, see
+The start screen and *Regler* are imported at once (their static HTML is already on the page:
+takeover.py). Every game's UI (Snyd, Bakke, Treere), the lobby and *Lær at spille* are
+registered lazily (`screens.lazy`): imported right after the start screen is painted, or on
+demand if one of their screens is asked for sooner (a click, a URL hash). To add a screen, see
 docs/architecture.md. A URL hash opens a screen directly: /#regler. A share link from a friend's
 table, /?bord=<room>, opens "Sæt dig ved bordet" (join_screen.py) before anything else.
 """
@@ -18,7 +19,7 @@ from app import screens, takeover
 
 SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 
-# The Snyd table UI (screen name -> module registering it).
+# The games' screens and the rest of the UI (screen name -> module registering it).
 TABLE_UI = {
     "dæk bordet": "app.snyd.setup_screen",
     "bordet": "app.snyd.table_screen",
