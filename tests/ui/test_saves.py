@@ -9,7 +9,7 @@ import json
 
 import pytest
 from app.local_store import BLOCKED, FULL, SETTINGS_KEY, TABLE_KEY, LocalStore, backup_key
-from app.player_settings import DEFAULTS, load_settings
+from app.player_settings import DEFAULTS, load_settings, read_settings
 from app.save_guard import MAX_DEPTH, UnreadableSave, nesting_depth, parse_bounded
 from app.save_status import SaveStatus
 from app.snyd.table_session import CORRUPT_SAVE, CorruptSave, Session
@@ -183,6 +183,18 @@ def test_unreadable_settings_fall_back_to_defaults_and_are_told_once(text):
     settings, problem = load_settings(store)
     assert settings == DEFAULTS and problem
     assert store.read(SETTINGS_KEY) is None and store.read(backup_key(SETTINGS_KEY))
+    assert load_settings(store) == (DEFAULTS, "")  # told once
+
+
+def test_a_screen_that_reads_first_does_not_swallow_the_notice():
+    """The start screen (the tutorial offer), the keys and the join screen read the settings
+    before any screen that tells: the reset must still be told, once, by the first that does."""
+    store = LocalStore(Storage(quota=100_000))
+    store.write(SETTINGS_KEY, DEEP)
+    assert read_settings(store) == DEFAULTS and read_settings(store) == DEFAULTS
+    assert store.read(SETTINGS_KEY) is None and store.read(backup_key(SETTINGS_KEY))
+    settings, problem = load_settings(store)
+    assert settings == DEFAULTS and "unreadable" in problem
     assert load_settings(store) == (DEFAULTS, "")  # told once
 
 

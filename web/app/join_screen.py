@@ -27,7 +27,7 @@ from app.peers.guest import WAITING_HOST
 from app.peers.guest_table import BYE_LINES, GuestTable
 from app.peers.links import GuestLinks
 from app.peers.protocol import is_name
-from app.player_settings import DEFAULTS, load_settings
+from app.player_settings import DEFAULTS, read_settings
 from app.snyd import table_screen
 from pyodide.ffi import create_proxy
 
@@ -221,7 +221,7 @@ def _paint() -> None:
         return
     table = _state["table"]
     if table is None:
-        name = _state["name"] or load_settings(store)[0]["name"]
+        name = _state["name"] or read_settings(store)["name"]
         name = "" if name == DEFAULTS["name"] else name  # "Du" names nobody at the table
         html = join_html(name, "", _state["error"], form=True, retry="")
     else:
@@ -258,7 +258,7 @@ def _sit_from_form() -> None:
         leave()
         _paint()
         return
-    settings = load_settings(store)[0]
+    settings = read_settings(store)
     if settings["name"] != name:
         store.write_json(SETTINGS_KEY, {**settings, "name": name})  # remembered for next time
     sit(_state["room"], name, None)

@@ -42,6 +42,7 @@ class LocalStore:
     def __init__(self, backend: Any = None):
         self._backend = backend
         self.last_failure = ""  # FULL / BLOCKED after a failed write, "" after a good one
+        self.settings_untold = ""  # a settings reset the player has not been told of yet
 
     @property
     def backend(self) -> Any:

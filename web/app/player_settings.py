@@ -43,22 +43,34 @@ def clean_settings(raw: object) -> dict:
 SETTINGS_RESET = "Dine indstillinger kunne ikke læses, så de er sat tilbage til standard."
 
 
-def load_settings(store: Any) -> tuple[dict, str]:
-    """(settings, problem) from a local_store.LocalStore. `problem` is "" when the stored
-    settings were fine or missing; else the technical reason, and the stored text has been
-    set aside under its backup key (so the next load is clean: the player is told once).
+def read_settings(store: Any) -> dict:
+    """The settings from a local_store.LocalStore, for a caller that tells the player nothing
+    (the start screen, the keys, the join screen …). Unreadable stored settings are set aside
+    under their backup key and the notice is kept on the store for the next `load_settings`:
+    whichever screen happens to read first, the player is still told, once.
     A single bad value is not a problem: it quietly falls back to its default."""
     text = store.read(SETTINGS_KEY)
     if text is None:
-        return dict(DEFAULTS), ""
+        return dict(DEFAULTS)
     try:
         raw = parse_bounded(text, MAX_SETTINGS_CHARS)
         if not isinstance(raw, dict):
             raise UnreadableSave(f"not an object but {type(raw).__name__}")
     except UnreadableSave as exc:
         store.set_aside(SETTINGS_KEY, text, str(exc), MAX_SETTINGS_CHARS)
-        return dict(DEFAULTS), f"settings unreadable: {exc}"
-    return clean_settings(raw), ""
+        store.settings_untold = f"settings unreadable: {exc}"
+        return dict(DEFAULTS)
+    return clean_settings(raw)
+
+
+def load_settings(store: Any) -> tuple[dict, str]:
+    """(settings, problem) for a screen that tells the player: `problem` is "" when the stored
+    settings were fine or missing, else the technical reason of a reset not yet told (it is
+    handed out once: the next load says "")."""
+    settings = read_settings(store)
+    problem = getattr(store, "settings_untold", "")
+    store.settings_untold = ""
+    return settings, problem
 
 
 def tempo_factor(settings: dict) -> float:

@@ -13,7 +13,7 @@ from typing import Any
 from app import haptics, keyboard, screens, sound
 from app.dom_util import present
 from app.local_store import store
-from app.player_settings import load_settings
+from app.player_settings import read_settings
 from app.shake import ShakeDetector
 from app.wake_lock import TABLE_SCREENS, WakeLock
 
@@ -166,7 +166,7 @@ def on_motion(js: Any, ev: Any) -> None:
     intent = keyboard.SHAKE.get(screen)
     if intent is not None and do(js, intent, "press"):
         return  # the throw itself rattles (the table screen's sound)
-    settings = load_settings(store)[0]
+    settings = read_settings(store)
     sound.cue("shake", settings)
     haptics.cue(SHAKE_BUZZ, settings)
 

@@ -8,7 +8,7 @@ from app import screens
 from app.browser_storage import warn
 from app.dom_util import present
 from app.local_store import BLOCKED, FULL, SETTINGS_KEY, store
-from app.player_settings import SETTINGS_RESET, TEMPOS, clean_settings, load_settings
+from app.player_settings import SETTINGS_RESET, TEMPOS, clean_settings, load_settings, read_settings
 from pyodide.ffi import create_proxy
 
 SCREEN = "indstillinger"
@@ -55,7 +55,7 @@ def on_change(ev: Any) -> None:
     key = t.getAttribute("data-setting")
     if not present(key):
         return
-    s, _problem = load_settings(store)
+    s = read_settings(store)
     raw = dict(s)
     raw[key] = bool(t.checked) if t.type == "checkbox" else str(t.value)
     s = clean_settings(raw)

@@ -33,9 +33,9 @@ def render(root: Any) -> None:
 def tutorial_offer() -> Any:
     """The first start's *Lær at spille* card, until it is answered once (app/tutorial.py)."""
     from app.local_store import store
-    from app.player_settings import load_settings
+    from app.player_settings import read_settings
     from app.tutorial import WORDS, offer_open
-    if not offer_open(load_settings(store)[0]):
+    if not offer_open(read_settings(store)):
         return None
 
     def decline(*_event: Any) -> None:

@@ -13,7 +13,7 @@ import js
 from app import screens, shell_markup, stylesheet
 from app.dom_util import present
 from app.local_store import SETTINGS_KEY, store
-from app.player_settings import load_settings
+from app.player_settings import read_settings
 from app.snyd.peek_hint import PeekHint
 from app.tutorial import OFFER_KEY, PEEK, Tutorial
 from app.tutorial_markup import screen_html
@@ -28,7 +28,7 @@ CLICK_AFTER_PEEK_MS = 500  # the click a finger's release makes lands on the red
 
 def answer_offer() -> None:
     """The first-start offer was answered (taken, skipped or declined): never offered again."""
-    settings, _problem = load_settings(store)
+    settings = read_settings(store)
     if not settings.get(OFFER_KEY):
         settings[OFFER_KEY] = True
         store.write_json(SETTINGS_KEY, settings)

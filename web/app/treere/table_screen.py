@@ -17,7 +17,7 @@ from app.game_session import GameSession
 from app.game_table import GameTableUI
 from app.local_store import store
 from app.peer_marks import connections_of
-from app.player_settings import load_settings, tempo_factor
+from app.player_settings import read_settings, tempo_factor
 from app.save_status import SaveStatus
 from app.table_tabs import TableTabs
 from app.treere.announce import line
@@ -146,7 +146,7 @@ class TreereUI(GameTableUI):
             if kind == "roll" and not self.reduced:
                 look.rolling = True
             if kind == "roll":  # the dice rattle (with Lyd on)
-                sound.cue("shake", load_settings(store)[0])
+                sound.cue("shake", read_settings(store))
             for who, words in self.session.lines(e):
                 look.bubbles.pop(who, None)  # the latest speaker goes last
                 look.bubbles[who] = words
