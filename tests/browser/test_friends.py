@@ -81,7 +81,9 @@ def host_lobby(page: Any, server: str, dice: int = 1) -> str:
 def guest_sits(page: Any, url: str, name: str) -> None:
     """A friend opens the share link (the first visit of this context) and sits down."""
     page.goto(url)
-    assert page.evaluate("navigator.serviceWorker.controller") is None  # never here before
+    # Never here before: no service worker answered this navigation. (Asking for
+    # `navigator.serviceWorker.controller` after load raced the worker's install + claim.)
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].workerStart") == 0
     page.get_by_test_id("join").wait_for(timeout=90_000)
     assert page.get_by_test_id("join-name").input_value() == ""  # not "Du"
     page.get_by_test_id("join-name").fill(name)
