@@ -4,7 +4,8 @@ change and say when it fails, the aria-live log, the toast, a crashing regular t
 
 A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
 GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
-`saving`, `pending_toast`, `_handlers`; it has a `start(session)` and a `stop_timers()`.
+`saving`, `pending_toast`, `_handlers`; it has a `start(session)`, a `stop_timers()` and a
+`tally_panel_html()` (its *Tavlen*).
 Snyd's table (app/snyd/table_screen.py) has its own session, hand-off and clock.
 """
 from __future__ import annotations
@@ -26,8 +27,10 @@ class GameTableUI:
     GAME: ClassVar[str]
     SCREEN: ClassVar[str]
     SETUP: ClassVar[str]
-    # the element ids of the save line, the aria-live log and the toast in the game's skeleton
-    IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast"}
+    # the element ids of the save line, the aria-live log, the toast and the Tavlen panel in the
+    # game's skeleton
+    IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast",
+                                     "tally": "tally-panel"}
 
     session: game_session.GameSession | None
     tabs: Any
@@ -40,6 +43,29 @@ class GameTableUI:
 
     def start(self, session: game_session.GameSession) -> None:
         raise NotImplementedError  # each game's own look
+
+    def tally_panel_html(self) -> str:
+        raise NotImplementedError  # each game's own Tavlen
+
+    def redraw_tally(self) -> None:
+        """After a change: *Tavlen*, when it is open, shows the table as it is now."""
+        panel = self.el(self.IDS["tally"])
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html()
+
+    def toggle_tally(self) -> None:
+        """The bar's *Tavlen* (and the panel's *Luk*): open or close the panel."""
+        panel = self.el(self.IDS["tally"])
+        panel.hidden = not panel.hidden
+        self.redraw_tally()
+        bar = js.document.querySelector(f'.{self.GAME}-table .table-bar [data-action="tally"]')
+        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+
+    def leave(self) -> None:
+        """The bar's ←: the table is saved, its timers stop, the start screen shows."""
+        self.save()
+        self.stop_timers()
+        screens.show(screens.START)
 
     def drop(self) -> None:
         """Another tab plays this table now (or is about to be taken from): stop here. A

@@ -121,9 +121,7 @@ class BakkeUI(GameTableUI):
         self.el("felt-area").innerHTML = felt_html(v, look)
         look.fresh, look.roll = set(), False  # drawn once with their motion; later still
         self.el("controls").innerHTML = controls_html(v, look)
-        panel = self.el("tally-panel")
-        if not panel.hidden:
-            panel.innerHTML = self.tally_panel_html()
+        self.redraw_tally()
         self.report_faults()
         self.save()
         self.schedule()
@@ -201,17 +199,7 @@ class BakkeUI(GameTableUI):
         elif action == "tally":
             self.toggle_tally()
         elif action == "leave":
-            self.save()
-            self.stop_timers()
-            screens.show(screens.START)
-
-    def toggle_tally(self) -> None:
-        panel = self.el("tally-panel")
-        panel.hidden = not panel.hidden
-        if not panel.hidden:
-            panel.innerHTML = self.tally_panel_html()
-        bar = js.document.querySelector('.bakke-table .table-bar [data-action="tally"]')
-        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+            self.leave()
 
     # ---------- the throw gesture ----------
     def on_down(self, ev: Any) -> None:

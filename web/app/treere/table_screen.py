@@ -63,7 +63,8 @@ def roll_key(v: dict) -> tuple:
 
 class TreereUI(GameTableUI):
     GAME, SCREEN, SETUP = GAME, SCREEN, SETUP
-    IDS: ClassVar[dict[str, str]] = {"save-failed": "tr-save-failed", "live": "tr-live", "toast": "tr-toast"}
+    IDS: ClassVar[dict[str, str]] = {"save-failed": "tr-save-failed", "live": "tr-live", "toast": "tr-toast",
+                                     "tally": "tr-tally"}
 
     def __init__(self) -> None:
         self.session: GameSession | None = None
@@ -167,9 +168,7 @@ class TreereUI(GameTableUI):
         self.el("tr-felt").innerHTML = felt_html(v, self.look)
         self.el("tr-controls").innerHTML = controls_html(v, self.look)
         self.look.rolling, self.look.fresh = False, set()  # drawn once with their motion
-        panel = self.el("tr-tally")
-        if not panel.hidden:
-            panel.innerHTML = self.tally_panel_html(v)
+        self.redraw_tally()
         self.report_faults()
         self.save()
         self.schedule()
@@ -180,8 +179,9 @@ class TreereUI(GameTableUI):
         self.el("tr-felt").innerHTML = felt_html(v, self.look)
         self.el("tr-controls").innerHTML = controls_html(v, self.look)
 
-    def tally_panel_html(self, v: dict) -> str:
-        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(v) +
+    def tally_panel_html(self) -> str:
+        # session.view() is built once per table state (game_session): no second build here
+        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(self.session.view()) +
                 '<button type="button" class="btn" data-action="tally">Luk</button></div>')
 
     # ---------- the regulars' pace ----------
@@ -254,9 +254,7 @@ class TreereUI(GameTableUI):
                 self.toggle_tally()
                 return
             elif action == "leave":
-                self.save()
-                self.stop_timers()
-                screens.show(screens.START)
+                self.leave()
                 return
             else:
                 return
@@ -265,14 +263,6 @@ class TreereUI(GameTableUI):
             return
         self.toast("")
         self.refresh()
-
-    def toggle_tally(self) -> None:
-        panel = self.el("tr-tally")
-        panel.hidden = not panel.hidden
-        if not panel.hidden:
-            panel.innerHTML = self.tally_panel_html(self.session.view())
-        bar = js.document.querySelector('.treere-table .table-bar [data-action="tally"]')
-        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
 
     def on_down(self, ev: Any) -> None:
         if not present(ev.target.closest('[data-testid="flick"]')):
