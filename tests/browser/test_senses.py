@@ -54,6 +54,11 @@ def no_focus(page) -> None:
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
 
 
+def can_call(page) -> bool:
+    return page.evaluate("() => { const b = document.querySelector('[data-action=\"call\"]');"
+                         " return !!b && !b.disabled; }")
+
+
 def set_sound(page, on: bool) -> None:
     tap(page, page.get_by_test_id("open-indstillinger"))
     box = page.locator('input[data-setting="sound"]')
@@ -94,11 +99,14 @@ def test_keyboard_play_at_snyd_peek_bid_call(contexts, server, screenshot):
                            " return !b || b.disabled; }")
     assert chosen != q0, "the bid Enter made was the one the arrows chose"
 
-    while wait_state(page, ("mine", "next"), timeout_s=60) == "next":
+    # Until there is a bid to call: Næste runde from the keyboard too, and when I lead the
+    # new round (nothing to call yet, Løft is disabled) I bid with Enter first.
+    while True:
         no_focus(page)
-        page.keyboard.press("Enter")   # Næste runde from the keyboard too
+        if wait_state(page, ("mine", "next"), timeout_s=60) == "mine" and can_call(page):
+            break
+        page.keyboard.press("Enter")
         page.wait_for_timeout(100)
-    no_focus(page)
     page.keyboard.press("l")
     wait_state(page, ("next",), timeout_s=30)
     assert page.locator('[data-testid="revealed-die"]').count() > 0, "L called: the cups are up"
