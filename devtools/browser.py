@@ -45,6 +45,8 @@ CHROMIUM_ARGS = [
     "--allow-loopback-in-peer-connection",
 ]
 PHONE = "Pixel 7"
+# A Danish phone: the app speaks Danish to it (app/lang). English tests pass locale="en-GB".
+LOCALE = "da-DK"
 DESKTOP_VIEWPORT = {"width": 1280, "height": 800}
 
 
@@ -166,12 +168,14 @@ def phone_options(playwright: Any, **overrides: Any) -> dict[str, Any]:
     options = dict(playwright.devices[PHONE])
     options.pop("default_browser_type", None)
     options.setdefault("permissions", ["microphone"])
+    options.setdefault("locale", LOCALE)
     options.update(overrides)
     return options
 
 
 def desktop_options(**overrides: Any) -> dict[str, Any]:
-    options: dict[str, Any] = {"viewport": DESKTOP_VIEWPORT, "permissions": ["microphone"]}
+    options: dict[str, Any] = {"viewport": DESKTOP_VIEWPORT, "permissions": ["microphone"],
+                               "locale": LOCALE}
     options.update(overrides)
     return options
 

@@ -43,7 +43,7 @@ def test_portable_engine_checks_pass_in_pyodide(browser, app_server, watches) ->
     modules = sorted(n[:-3] for n in sources if n.startswith("test_"))
     assert modules, f"no tests/portable/test_*.py found in {PORTABLE}"
 
-    context = browser.new_context()
+    context = browser.new_context(locale=bt.LOCALE)
     watches.append(bt.watch(context, app_server.origin))
     try:
         page = bt.pyodide_page(context, app_server.url)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from devtools import browser as bt
 from devtools.browser import start_server
 from relay.headers import CSP_DIRECTIVES
 from relay.site import ROOT, Site
@@ -39,7 +40,7 @@ def test_the_app_csp_allows_a_same_origin_websocket(tmp_path, browser):
     assert CSP_DIRECTIVES["connect-src"] == "'self'"
     server = start_server(site=csp_site(tmp_path))
     try:
-        context = browser.new_context()
+        context = browser.new_context(locale=bt.LOCALE)
         try:
             page = context.new_page()
             response = page.goto(server.url)

@@ -29,7 +29,7 @@ def test_swipe_is_a_real_touch_gesture(phone_page, server, swipe):
 
 
 def test_watch_catches_errors_tracebacks_and_outside_requests(browser, app_server):
-    context = browser.new_context()
+    context = browser.new_context(locale=bt.LOCALE)
     watch = bt.watch(context, app_server.origin)
     try:
         page = context.new_page()
@@ -50,7 +50,7 @@ def test_watch_catches_errors_tracebacks_and_outside_requests(browser, app_serve
 
 
 def test_run_in_pyodide_returns_json_keeps_names_and_raises(browser, app_server, watches):
-    context = browser.new_context()
+    context = browser.new_context(locale=bt.LOCALE)
     watches.append(bt.watch(context, app_server.origin))
     try:
         page = bt.pyodide_page(context, app_server.url)

@@ -13,9 +13,13 @@ from pyodide.ffi import create_once_callable
 
 js.performance.mark("bodega:main")  # bench/startup.py: Python is up, app imports start
 
-import app.regler
-import app.start
-from app import screens, takeover
+from app.lang import choice
+
+choice.apply(js)  # Danish or English, before the first screen speaks (app/lang/__init__.py)
+
+import app.regler  # noqa: E402  (the language is chosen before any screen is imported)
+import app.start  # noqa: E402
+from app import screens, takeover  # noqa: E402
 
 SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.lang import LANGUAGES
 from app.local_store import SETTINGS_KEY
 from app.save_guard import MAX_SETTINGS_CHARS, UnreadableSave, parse_bounded
 
@@ -21,6 +22,7 @@ DEFAULTS: dict = {
     "reduced_motion": False,  # also on when the system asks for it (prefers-reduced-motion)
     "tempo": "normal",      # how long the regulars think
     "tutorial_answered": False,  # the start screen's Lær at spille offer was answered (app.tutorial)
+    "language": None,       # "da" / "en" once chosen; None: the browser's (app.lang.pick_language)
 }
 
 
@@ -37,6 +39,8 @@ def clean_settings(raw: object) -> dict:
             out[key] = raw[key]
     if raw.get("tempo") in TEMPOS:
         out["tempo"] = raw["tempo"]
+    if raw.get("language") in LANGUAGES:
+        out["language"] = raw["language"]
     return out
 
 

@@ -1,0 +1,23 @@
+"""The language at start-up: the player's setting, else the browser's (lang.pick_language).
+
+Kept apart from lang/__init__.py so the catalogues stay pure Python (tests, bots) while this
+touches the browser. web/app/shell.js makes the same choice for the static start screen.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app import lang
+from app.local_store import LocalStore
+from app.player_settings import read_settings
+
+
+def apply(js: Any) -> str:
+    """Choose and set the language; <html lang> follows (screen readers, hyphenation)."""
+    settings = read_settings(LocalStore())
+    languages = list(getattr(js.navigator, "languages", None) or [js.navigator.language or ""])
+    code = lang.pick_language(settings.get("language"), languages)
+    lang.set_language(code)
+    lang.on_missing = lambda key, language: js.console.error(f"bodega: no text for {key!r} in {language!r}")
+    js.document.documentElement.lang = code
+    return code

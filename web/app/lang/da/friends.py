@@ -1,0 +1,4 @@
+"""Danish texts of the friends area (keys "friends.…"); see app/lang/__init__.py."""
+
+TEXT: dict[str, str] = {
+}
