@@ -24,12 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.save_guard import (  # noqa: F401 - CORRUPT_SAVE and CorruptSave: this module's too
-    CORRUPT_SAVE,
+from app.both_languages import both
+from app.lang import t
+from app.save_guard import (
     MAX_DETAIL,
     MAX_TABLE_CHARS,
     CorruptSave,
     UnreadableSave,
+    corrupt_save,
     parse_bounded,
 )
 
@@ -57,6 +59,15 @@ FALLBACKS: dict[str, tuple[dict, ...]] = {
     "treere": ({"type": "roll"}, {"type": "keep", "dice": [0]}),
     "bakke": ({"type": "videre"}, {"type": "throw_all"}, {"type": "throw"}),
 }
+
+
+def __getattr__(name: str) -> str:
+    """CORRUPT_SAVE, this module's as save_guard's: the sentence in the language of the moment."""
+    if name == "CORRUPT_SAVE":
+        return corrupt_save()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # Events with no regular of their own that a regular may still remark on (the first who does).
 REMARKED = ("won", "tie", "replay", "zero", "game_over", "loser")
 
@@ -69,13 +80,13 @@ class RegularFault:
 
     @property
     def line(self) -> str:
-        return f"{self.player} gik i stå – bordet tog turen for ham"
+        return t("shell.regular_stuck", player=self.player)
 
 
 def engine_of(game: str) -> Any:
     """The engine package of `game` (engine.bakke / engine.treere)."""
     if game not in GAMES:
-        raise IllegalAction(f"Ukendt spil: {shown(game)} (unknown game)")
+        raise IllegalAction(both("shell.error.unknown_game", game=shown(game)))
     return importlib.import_module(f"engine.{game}")
 
 
@@ -86,27 +97,26 @@ def check_seats(seats: Any, known_regulars: Callable[[], list[str]] | None,
     (asked only when there is a regular seat; None: any name). Pairs may come as tuples, lists
     or {"name", "kind"} dicts."""
     if not isinstance(seats, (list, tuple)) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise IllegalAction(f"Der skal være {MIN_SEATS}–{MAX_SEATS} pladser ved bordet "
-                            f"(a table has {MIN_SEATS}–{MAX_SEATS} seats)")
+        raise IllegalAction(both("shell.error.seat_count", least=MIN_SEATS, most=MAX_SEATS))
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for seat in seats:
         name, kind = _pair(seat)
         if not isinstance(name, str) or not name.strip():
-            raise IllegalAction("En spiller mangler et navn (a player has no name)")
+            raise IllegalAction(both("shell.error.no_name"))
         name = name.strip()
         if len(name) > MAX_NAME:
-            raise IllegalAction(f"Navnet {name[:MAX_NAME]}… er for langt (name too long)")
+            raise IllegalAction(both("shell.error.name_too_long", name=name[:MAX_NAME]))
         if kind not in kinds:
-            raise IllegalAction(f"Ugyldig plads: {shown(kind)} (invalid seat kind)")
+            raise IllegalAction(both("shell.error.seat_kind", kind=shown(kind)))
         if name.casefold() in seen:
-            raise IllegalAction(f"To pladser hedder {name} (two seats share a name)")
+            raise IllegalAction(both("shell.error.same_name", name=name))
         if kind == "regular" and known_regulars is not None and name not in known_regulars():
-            raise IllegalAction(f"{name} er ikke en af stamgæsterne (not a regular)")
+            raise IllegalAction(both("shell.error.not_a_regular", name=name))
         seen.add(name.casefold())
         out.append((name, kind))
     if not any(kind == "human" for _, kind in out):
-        raise IllegalAction("Mindst én plads skal være din (at least one human seat)")
+        raise IllegalAction(both("shell.error.no_human"))
     return out
 
 
@@ -115,7 +125,7 @@ def _pair(seat: Any) -> tuple[Any, Any]:
         return seat.get("name"), seat.get("kind")
     if isinstance(seat, (list, tuple)) and len(seat) == 2:
         return seat[0], seat[1]
-    raise IllegalAction(f"Ugyldig plads: {shown(seat)} (a seat is a name and a kind)")
+    raise IllegalAction(both("shell.error.not_a_seat", seat=shown(seat)))
 
 
 class GameSession:
@@ -134,7 +144,7 @@ class GameSession:
         self.seats = check_seats(seats, known, self.SEAT_KINDS)
         self.rules = self._rules(rules)
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-            raise IllegalAction(f"seed skal være et helt tal, ikke {shown(seed)} (seed must be an int)")
+            raise IllegalAction(both("shell.error.seed", seed=shown(seed)))
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.names = [name for name, _ in self.seats]
         self.humans = [name for name, kind in self.seats if kind == "human"]
@@ -166,7 +176,7 @@ class GameSession:
             return rules
         if isinstance(rules, dict):
             return Rules.from_dict(rules)
-        raise IllegalAction(f"Ugyldige regler: {shown(rules)} (rules must be Rules or a dict)")
+        raise IllegalAction(both("shell.error.rules", rules=shown(rules)))
 
     def _make_regulars(self, factory: Callable[[str, int], Any] | None) -> dict[str, Any]:
         """One regular per regular seat, each with its own seed so games replay."""
@@ -217,7 +227,7 @@ class GameSession:
         """The view of `seat`, or of the person whose screen it is: in pass-and-play the
         human in turn (or the last one while a regular plays), else the only human."""
         if seat is not None and seat not in self.names:
-            raise IllegalAction(f"{shown(seat)} sidder ikke ved bordet (not at the table)")
+            raise IllegalAction(both("shell.error.not_seated", name=shown(seat)))
         return self._view(self.holder if seat is None else seat)
 
     @property
@@ -230,7 +240,7 @@ class GameSession:
         """A person's action. Illegal (a regular's seat, out of turn, junk) -> IllegalAction,
         nothing changes."""
         if player not in self.humans:
-            raise IllegalAction(f"{shown(player)} spiller ikke ved denne telefon (not a person here)")
+            raise IllegalAction(both("shell.error.not_here", name=shown(player)))
         self.table.act(player, action)
         self._follow_turn()
 
@@ -254,7 +264,7 @@ class GameSession:
         is played instead, so the table never sticks."""
         name = self.regular_due()
         if name is None:
-            raise IllegalAction("Det er ikke en stamgæsts tur (not a regular's turn)")
+            raise IllegalAction(both("shell.error.not_regulars_turn"))
         try:
             action = self.regulars[name].decide(self._view(name))
             self.table.act(name, action)
@@ -273,13 +283,13 @@ class GameSession:
                 except IllegalAction:
                     continue
                 return dict(action)
-        raise IllegalAction(f"{name} kan ikke spille (no legal move for the regular)")
+        raise IllegalAction(both("shell.error.regular_cannot_play", name=name))
 
     def new_game(self) -> None:
         """The next pot (Treere) or game (Bakke) of the evening, once this one is decided."""
         v = self._shared()
         if v.get("phase") != "over":
-            raise IllegalAction("Spillet er ikke slut endnu (the game is not over)")
+            raise IllegalAction(both("shell.error.not_over"))
         self.table.act(self.holder, {"type": "new_game"})
         self._follow_turn()
 
@@ -424,5 +434,5 @@ def forget(game: str, store: Any) -> None:
 
 def _key(game: str) -> str:
     if game not in STORE_KEYS:
-        raise IllegalAction(f"Ukendt spil: {shown(game)} (unknown game)")
+        raise IllegalAction(both("shell.error.unknown_game", game=shown(game)))
     return STORE_KEYS[game]

@@ -11,12 +11,12 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from app import screens
+from app import lang, screens
 from app.browser_storage import warn
 from app.dom_util import present
 from app.game_session import GameSession
 from app.local_store import store
-from app.player_settings import SETTINGS_RESET, load_settings
+from app.player_settings import load_settings, settings_reset
 from app.seat_draft import SeatDraft
 from pyodide.ffi import create_proxy
 
@@ -62,7 +62,7 @@ class GameSetup:
             d = self._new_draft(seats=SeatDraft.first(settings["name"], self.regulars()))
             if problem:
                 warn(f"Bodegabordet: {problem}")
-                d.notice = SETTINGS_RESET
+                d.notice = settings_reset()
             self.draft = d
         return self.draft
 
@@ -104,7 +104,7 @@ class GameSetup:
                 self.invite_friends()
                 return
         except (ValueError, IllegalAction) as exc:
-            d.error = str(exc)
+            d.error = lang.error_text(str(exc))
         self.paint()
 
     def start(self) -> None:
@@ -112,7 +112,7 @@ class GameSetup:
         try:
             session = GameSession(self.game, d.seats.seats, d.rules())
         except IllegalAction as exc:
-            d.error = str(exc)
+            d.error = lang.error_text(str(exc))
             self.paint()
             return
         d.notice = ""
@@ -127,7 +127,7 @@ class GameSetup:
         try:
             share_screen.open_game_lobby(self.game, d.seats.seats, d.rules())
         except IllegalAction as exc:
-            d.error = str(exc)
+            d.error = lang.error_text(str(exc))
             self.paint()
 
     def on_change(self, ev: Any) -> None:
@@ -140,7 +140,7 @@ class GameSetup:
             if not self._choose(d, t):
                 return
         except ValueError as exc:
-            d.error = str(exc)
+            d.error = lang.error_text(str(exc))
         self.paint()
 
     def on_input(self, ev: Any) -> None:

@@ -17,7 +17,7 @@ from app import game_session, last_table, screens
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.local_store import store
-from app.player_settings import SETTINGS_RESET, load_settings
+from app.player_settings import load_settings, settings_reset
 from pyodide.ffi import create_proxy
 
 LIVE_LINES = 12  # lines kept in the aria-live log
@@ -126,7 +126,7 @@ class GameTableUI:
         settings, problem = load_settings(store)
         if problem:
             warn(f"Bodegabordet: {problem}")
-            self.pending_toast = SETTINGS_RESET
+            self.pending_toast = settings_reset()
         return settings
 
     def say(self, text: str) -> None:

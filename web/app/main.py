@@ -25,7 +25,7 @@ SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 
 # The games' screens and the rest of the UI (screen name -> module registering it).
 TABLE_UI = {
-    "dæk bordet": "app.snyd.setup_screen",
+    "dæk bordet": "app.snyd.setup_screen",  # not text
     "bordet": "app.snyd.table_screen",
     "tavlen": "app.snyd.tally_screen",
     "indstillinger": "app.settings_screen",
@@ -35,7 +35,7 @@ TABLE_UI = {
     "treere-bordet": "app.treere.table_screen",  # the Treere table (with its Tavlen)
     "bakke": "app.bakke.setup_screen",           # Bakke's *Dæk bordet*
     "bakke-bordet": "app.bakke.table_screen",    # the Bakke table (with its Tavlen)
-    "lær": "app.tutorial_screen",                # Lær at spille (game=snyd|bakke|treere)
+    "lær": "app.tutorial_screen",                # not text: Lær at spille (game=snyd|bakke|treere)
 }
 for name, module in TABLE_UI.items():
     screens.lazy(name, module)

@@ -12,9 +12,23 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-HOST_STARTS = "Værten starter næste spil"  # a guest's phone after a game (peers/game_guest.py)
-TAGS = {"reconnecting": "genforbinder", "away": "væk"}  # no tag when connected
+from app.lang import t
+
+TAGS = {"reconnecting": "shell.peer.reconnecting", "away": "shell.peer.away"}  # keys; none when connected
 STATES = ("connected", *TAGS)
+
+
+def host_starts() -> str:
+    """A guest's phone after a game (peers/game_guest.py), instead of *Nyt spil*."""
+    return t("shell.peer.host_starts")
+
+
+def __getattr__(name: str) -> str:
+    """HOST_STARTS for modules that import it as a constant: read in the language of the moment
+    (an import reads it once; host_starts() follows a later switch)."""
+    if name == "HOST_STARTS":
+        return host_starts()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def connections_of(session: Any) -> dict[str, str]:
@@ -34,5 +48,5 @@ def connection_attr(connections: dict[str, str], player: str) -> str:
 
 
 def connection_tag(connections: dict[str, str], player: str) -> str:
-    word = TAGS.get(connections.get(player, ""))
-    return f'<span class="tag connection">{word}</span>' if word else ""
+    key = TAGS.get(connections.get(player, ""))
+    return f'<span class="tag connection">{t(key)}</span>' if key else ""

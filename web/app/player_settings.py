@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.lang import LANGUAGES
+from app.lang import LANGUAGES, catalogue, t
 from app.local_store import SETTINGS_KEY
 from app.save_guard import MAX_SETTINGS_CHARS, UnreadableSave, parse_bounded
 
 TEMPOS = {"rolig": 1.6, "normal": 1.0, "hurtig": 0.15}  # the regulars' pause, as a factor
 
 DEFAULTS: dict = {
-    "name": "Du",           # your seat's name at a new table
+    "name": "Du",           # your seat's name at a new table, as stored (shown: default_name())
     "sound": True,          # the clock's beep
     "vibration": True,      # the clock's buzz, where the phone can
     "practice": False,      # Øvebord help against the regulars (S42)
@@ -28,11 +28,11 @@ DEFAULTS: dict = {
 
 def clean_settings(raw: object) -> dict:
     """Defaults overlaid with every valid value of `raw`; anything else is ignored."""
-    out = dict(DEFAULTS)
+    out = dict(DEFAULTS, name=default_name())
     if not isinstance(raw, dict):
         return out
     name = raw.get("name")
-    if isinstance(name, str) and name.strip() and len(name.strip()) <= 20:
+    if isinstance(name, str) and name.strip() and len(name.strip()) <= 20 and not is_default_name(name):
         out["name"] = name.strip()
     for key in ("sound", "vibration", "practice", "reduced_motion", "tutorial_answered"):
         if isinstance(raw.get(key), bool):
@@ -44,7 +44,29 @@ def clean_settings(raw: object) -> dict:
     return out
 
 
-SETTINGS_RESET = "Dine indstillinger kunne ikke læses, så de er sat tilbage til standard."
+def default_name() -> str:
+    """Your seat's name until you type one, in the language spoken now: "Du" / "You"."""
+    return t("shell.you")
+
+
+def is_default_name(name: object) -> bool:
+    """True for the untouched default in any language. Settings are stored whole, so a player
+    who changed only the sound under English has "You" stored: it reads as "Du" in Danish, as a
+    typed name never changes. (A player who types "Du" or "You" gets the default: same word.)"""
+    return isinstance(name, str) and name.strip() in {catalogue(code)["shell.you"] for code in LANGUAGES}
+
+
+def settings_reset() -> str:
+    """The notice that stored settings could not be read and are back to the defaults."""
+    return t("shell.settings.reset")
+
+
+def __getattr__(name: str) -> str:
+    """SETTINGS_RESET for modules that import it as a constant: the notice in the language of
+    the moment it is read (an import reads it once; settings_reset() follows a later switch)."""
+    if name == "SETTINGS_RESET":
+        return settings_reset()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def read_settings(store: Any) -> dict:
@@ -55,7 +77,7 @@ def read_settings(store: Any) -> dict:
     A single bad value is not a problem: it quietly falls back to its default."""
     text = store.read(SETTINGS_KEY)
     if text is None:
-        return dict(DEFAULTS)
+        return clean_settings(None)
     try:
         raw = parse_bounded(text, MAX_SETTINGS_CHARS)
         if not isinstance(raw, dict):
@@ -63,7 +85,7 @@ def read_settings(store: Any) -> dict:
     except UnreadableSave as exc:
         store.set_aside(SETTINGS_KEY, text, str(exc), MAX_SETTINGS_CHARS)
         store.settings_untold = f"settings unreadable: {exc}"
-        return dict(DEFAULTS)
+        return clean_settings(None)
     return clean_settings(raw)
 
 

@@ -14,6 +14,8 @@ import re
 from itertools import accumulate
 from typing import Any
 
+from app.lang import t
+
 # A 200-game evening at 8 seats saves ~0.6 MB (docs/ui.md); browsers hold at most ~5 M
 # characters per origin. 4 M characters is ~6 such evenings and still parses in well under a
 # second in Pyodide; anything larger was not written by this app.
@@ -23,8 +25,20 @@ MAX_SETTINGS_CHARS = 10_000
 # and far below where json.loads recurses into trouble.
 MAX_DEPTH = 32
 
-CORRUPT_SAVE = "Det gemte bord kunne ikke læses, så vi dækker et nyt bord."
 MAX_DETAIL = 500  # characters of technical detail kept for the console and the backup
+
+
+def corrupt_save() -> str:
+    """What the player reads when a saved table cannot be restored (a fresh table is set)."""
+    return t("shell.save.corrupt")
+
+
+def __getattr__(name: str) -> str:
+    """CORRUPT_SAVE for modules that import it as a constant: the sentence in the language of
+    the moment it is read (an import reads it once; corrupt_save() follows a later switch)."""
+    if name == "CORRUPT_SAVE":
+        return corrupt_save()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CorruptSave(ValueError):
@@ -33,7 +47,7 @@ class CorruptSave(ValueError):
     is for the console and the set-aside copy."""
 
     def __init__(self, detail: str):
-        super().__init__(CORRUPT_SAVE)
+        super().__init__(corrupt_save())
         # An error message may quote the bad value, which may be megabytes long.
         self.detail = detail if len(detail) <= MAX_DETAIL else detail[:MAX_DETAIL] + "…"
 

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.lang import t
 from app.local_store import BLOCKED, FULL
 
-LINES = {
-    FULL: "Bordet kan ikke gemmes – lageret er fuldt",
-    BLOCKED: "Bordet kan ikke gemmes – lageret er spærret",
-}
+LINES = {FULL: "shell.save.full", BLOCKED: "shell.save.blocked"}  # catalogue keys
 
 
 @dataclass
@@ -26,7 +24,7 @@ class SaveStatus:
 
     @property
     def line(self) -> str:
-        return LINES.get(self.failing, LINES[BLOCKED]) if self.failing else ""
+        return t(LINES.get(self.failing, LINES[BLOCKED])) if self.failing else ""
 
     def ask_persist(self) -> bool:
         """True once per page: the first time a table is saved, ask for persistent storage

@@ -3,12 +3,12 @@
     from app import screens
 
     def render_tavlen(root, **kw):          # root: the <main id="screen"> element, emptied
-        root.append(screens.el("h2", "Tavlen"))
+        root.append(screens.el("h2", t("shell.title.tally")))
 
     screens.register("tavlen", render_tavlen)
     screens.show("tavlen")
 
-Showing a name nobody has registered (yet) renders a visible "ikke klar endnu" screen with a way
+Showing a name nobody has registered (yet) renders a visible "not ready yet" screen with a way
 back: never a crash. The router itself is plain Python; the DOM is reached only through the
 `document` handed to `mount()` (Pyodide's `js.document` in the browser, a fake in CPython tests).
 """
@@ -20,19 +20,22 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import unquote
 
+from app.lang import t
+
 Render = Callable[..., None]
 
 START = "start"
 UNAVAILABLE = "ikke-klar"
 
-# Titles for screens that other modules will register; used by the "not available" screen.
+# Titles (catalogue keys) of screens that other modules register; used by the "not available"
+# screen. The screen names are identifiers (URL hashes), the titles are texts.
 KNOWN_TITLES = {
-    "dæk bordet": "Dæk bordet",
-    "bordet": "Bordet",
-    "tavlen": "Tavlen",
-    "indstillinger": "Indstillinger",
-    "regler": "Regler",
-    START: "Bodegabordet",
+    "dæk bordet": "shell.title.setup",  # not text
+    "bordet": "shell.title.table",
+    "tavlen": "shell.title.tally",
+    "indstillinger": "shell.title.settings",
+    "regler": "shell.title.rules",
+    START: "shell.title.start",
 }
 
 _screens: dict[str, Render] = {}
@@ -97,7 +100,10 @@ def registered() -> list[str]:
 
 
 def title(name: str) -> str:
-    return _titles.get(name) or KNOWN_TITLES.get(name) or name.capitalize()
+    """A screen's title in the language spoken now (a title given to `register` as it was given)."""
+    if name in KNOWN_TITLES:
+        return t(KNOWN_TITLES[name])
+    return _titles.get(name) or name.capitalize()
 
 
 def current() -> str | None:
@@ -124,7 +130,7 @@ def show(name: str, **kw: Any) -> str:
     if _history and _history[-1][0] == shown:
         _history.pop()  # re-showing the current screen (a tab, a refresh) is no step back
     _history.append((shown, kw))
-    del _history[:-20]  # a short memory is enough for "Tilbage"
+    del _history[:-20]  # a short memory is enough for *Tilbage* (Back)
     _paint(shown, render, kw)
     return shown
 
@@ -208,7 +214,7 @@ def go(name: str, **kw: Any) -> Callable[..., None]:
 
 
 def back_button() -> Any:
-    return el("button", "Tilbage", type="button", class_="back", data_testid="back",
+    return el("button", t("shell.back"), type="button", class_="back", data_testid="back",
               on_click=lambda *_e: back())
 
 
@@ -216,7 +222,7 @@ def _render_unavailable(root: Any, wanted: str = "") -> None:
     root.append(
         el("section",
            el("h2", title(wanted)),
-           el("p", f"«{title(wanted)}» er ikke klar endnu. Kom tilbage senere."),
+           el("p", t("shell.unavailable", screen=title(wanted))),
            back_button(),
            class_="panel unavailable", data_testid="unavailable", role="alert")
     )

@@ -9,16 +9,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from app.both_languages import both
 from app.game_session import MAX_SEATS
+from app.lang import t
+from app.player_settings import default_name, is_default_name
 
-YOU = "Du"  # the default name of your seat (player_settings.DEFAULTS["name"])
-# The buttons under a public-dice game's *Dæk bordet* (app/game_setup.py acts on them).
-ACTIONS_HTML = ('<div class="setup-actions">'
-                '<button type="button" class="back" data-action="back">Tilbage</button>'
-                '<button type="button" class="btn" data-action="friends" data-testid="open-lobby">'
-                'Med vennerne</button>'
-                '<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
-                'Start spillet</button></div>')
+
+def actions_html() -> str:
+    """The buttons under a public-dice game's *Dæk bordet* (app/game_setup.py acts on them)."""
+    return ('<div class="setup-actions">'
+            f'<button type="button" class="back" data-action="back">{t("shell.back")}</button>'
+            '<button type="button" class="btn" data-action="friends" data-testid="open-lobby">'
+            f'{t("shell.seats.friends")}</button>'
+            '<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
+            f'{t("shell.seats.start")}</button></div>')
+
+
+def __getattr__(name: str) -> str:
+    """YOU and ACTIONS_HTML for modules that import them as constants: read in the language of
+    the moment (an import at the top of a module reads them once; default_name() and
+    actions_html() follow a later switch)."""
+    if name == "YOU":
+        return default_name()
+    if name == "ACTIONS_HTML":
+        return actions_html()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -32,7 +47,7 @@ class SeatDraft:
         Without regulars (their module not loaded) a second person sits at the phone."""
         names = [r["name"] for r in regulars if r["name"] != my_name]
         chosen = [n for n in picks if n in names] or names[:2]
-        d = cls(seats=[(my_name or YOU, "human")] + [(n, "regular") for n in chosen])
+        d = cls(seats=[(my_name or default_name(), "human")] + [(n, "regular") for n in chosen])
         if not chosen:
             d.add_human()
         d.regular_choice = next(iter(r["name"] for r in d.free_regulars(regulars)), "")
@@ -45,28 +60,28 @@ class SeatDraft:
     def add_regular(self, regulars: list[dict]) -> None:
         free = self.free_regulars(regulars)
         if len(self.seats) >= MAX_SEATS or not free:
-            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+            raise ValueError(both("shell.error.table_full", most=MAX_SEATS))
         pick = next((r for r in free if r["name"] == self.regular_choice), free[0])
         self.seats.append((pick["name"], "regular"))
         rest = self.free_regulars(regulars)
         self.regular_choice = rest[0]["name"] if rest else ""
 
     def add_human(self) -> None:
-        """Another person at this phone (pass-and-play). "Du" then names nobody ("Dus tur"
-        is not Danish, and everyone reads "Du" as themselves), so that seat is renamed too."""
+        """Another person at this phone (pass-and-play). "Du" (You) then names nobody ("Dus
+        tur" is not Danish, and everyone reads "Du" as themselves), so that seat is renamed too."""
         if len(self.seats) >= MAX_SEATS:
-            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+            raise ValueError(both("shell.error.table_full", most=MAX_SEATS))
         for i, (name, kind) in enumerate(self.seats):
-            if kind == "human" and name == YOU:
+            if kind == "human" and is_default_name(name):
                 self.seats[i] = (self._free_name(), kind)
         self.seats.append((self._free_name(), "human"))
 
     def _free_name(self) -> str:
         names = {n for n, _ in self.seats}
         i = 1
-        while f"Spiller {i}" in names:
+        while t("shell.seats.player", number=i) in names:
             i += 1
-        return f"Spiller {i}"
+        return t("shell.seats.player", number=i)
 
     def rename(self, index: int, name: str) -> None:
         """A name typed in place (checked when the table starts: game_session.check_seats)."""
@@ -87,11 +102,11 @@ def _attr(v: object) -> str:
 
 def _seat_html(i: int, name: str, kind: str, descriptions: dict[str, str]) -> str:
     remove = (f'<button type="button" class="icon-btn" data-action="remove" data-seat="{i}" '
-              f'aria-label="Fjern {_attr(name)}">×</button>')
+              f'aria-label="{_attr(t("shell.seats.remove", name=name))}">×</button>')
     if kind == "human":
         body = (f'<input type="text" class="name" data-seat="{i}" value="{_attr(name)}" '
-                f'maxlength="20" aria-label="Navn på spiller {i + 1}" autocomplete="off">'
-                f'<span class="kind">ved telefonen</span>')
+                f'maxlength="20" aria-label="{_attr(t("shell.seats.name_label", number=i + 1))}" '
+                f'autocomplete="off"><span class="kind">{t("shell.seats.at_phone")}</span>')
     else:
         body = (f'<span class="reg-name">{escape(name)}</span>'
                 f'<span class="reg-desc">{escape(descriptions.get(name, ""))}</span>')
@@ -111,10 +126,12 @@ def seats_html(d: SeatDraft, regulars: list[dict]) -> str:
         f'{escape(r["name"])} – {escape(r.get("description", ""))}</option>' for r in free)
     add = (f'<div class="add-seats">'
            f'<button type="button" class="btn small" data-action="add-human" data-testid="add-human"'
-           f'{" disabled" if full else ""}>+ Spiller</button>'
-           f'<select data-testid="regular-choice" aria-label="Vælg stamgæst"{" disabled" if not free else ""}>'
+           f'{" disabled" if full else ""}>{t("shell.seats.add_human")}</button>'
+           f'<select data-testid="regular-choice" aria-label="{_attr(t("shell.seats.choose_regular"))}"'
+           f'{" disabled" if not free else ""}>'
            f'{options}</select>'
            f'<button type="button" class="btn small" data-action="add-regular" data-testid="add-regular"'
-           f'{" disabled" if full or not free else ""}>+ Stamgæst</button></div>')
-    return (f'<fieldset class="players"><legend>Spillere ({len(d.seats)} af 2–{MAX_SEATS})</legend>'
+           f'{" disabled" if full or not free else ""}>{t("shell.seats.add_regular")}</button></div>')
+    legend = t("shell.seats.legend", count=len(d.seats), most=MAX_SEATS)
+    return (f'<fieldset class="players"><legend>{legend}</legend>'
             f'<ol class="seats">{seats}</ol>{add}</fieldset>')

@@ -1,47 +1,50 @@
-"""*Indstillinger*: your name, sound, vibration, practice help against the regulars, motion."""
+"""*Indstillinger*: the language, your name, sound, vibration, practice help against the regulars,
+motion, the regulars' pace."""
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-from app import screens
+import js
+from app import lang, screens
 from app.browser_storage import warn
 from app.dom_util import present
+from app.lang import t
 from app.local_store import BLOCKED, FULL, SETTINGS_KEY, store
-from app.player_settings import SETTINGS_RESET, TEMPOS, clean_settings, load_settings, read_settings
+from app.player_settings import TEMPOS, clean_settings, load_settings, read_settings, settings_reset
 from pyodide.ffi import create_proxy
 
 SCREEN = "indstillinger"
 _state: dict[str, Any] = {"root": None, "proxies": {}}
 
-SWITCHES = [
-    ("sound", "Lyd", ("Terningerne rafler, bægeret smækker, løft og afsløring – og et bip, "
-                     "når uret har fem sekunder tilbage.")),
-    ("vibration", "Vibration", "Telefonen summer ved din tur og de store øjeblikke, hvor den kan."),
-    ("practice", "Øvebord mod stamgæsterne", "Procenter og forslag til dit bud (aldrig med skjult antal)."),
-    ("reduced_motion", "Færre bevægelser", "Ingen animationer af bægre og terninger."),
-]
-NOT_SAVED = {FULL: "Kunne ikke gemmes – lageret er fuldt",
-             BLOCKED: "Kunne ikke gemmes – lageret er spærret"}
-TEMPO_TITLES = {"rolig": "Rolig", "normal": "Normal", "hurtig": "Hurtig"}
+SWITCHES = ("sound", "vibration", "practice", "reduced_motion")  # each: shell.settings.<key>(.text)
+NOT_SAVED = {FULL: "shell.settings.not_saved.full", BLOCKED: "shell.settings.not_saved.blocked"}
+
+
+def _options(keys: Any, chosen: object, text: Any) -> str:
+    return "".join(f'<option value="{k}"{" selected" if k == chosen else ""}>{escape(text(k))}</option>'
+                   for k in keys)
 
 
 def settings_html(s: dict) -> str:
     switches = "".join(
         f'<label class="switch"><input type="checkbox" role="switch" data-setting="{key}"'
-        f'{" checked" if s[key] else ""}><span class="sw-title">{title}</span>'
-        f'<span class="sw-text">{text}</span></label>' for key, title, text in SWITCHES)
-    tempos = "".join(f'<option value="{k}"{" selected" if k == s["tempo"] else ""}>{TEMPO_TITLES[k]}</option>'
-                     for k in TEMPOS)
-    return (f'<section class="settings panel" data-testid="settings"><h2>Indstillinger</h2>'
-            f'<div class="field"><label for="my-name">Dit navn</label>'
+        f'{" checked" if s[key] else ""}><span class="sw-title">{t(f"shell.settings.{key}")}</span>'
+        f'<span class="sw-text">{t(f"shell.settings.{key}.text")}</span></label>' for key in SWITCHES)
+    tempos = _options(TEMPOS, s["tempo"], lambda k: t(f"shell.settings.tempo.{k}"))
+    # The language spoken now is the one selected (the setting may still be None: the browser's).
+    languages = _options(lang.LANGUAGES, lang.language(), lambda k: t(f"shell.settings.language.{k}"))
+    return (f'<section class="settings panel" data-testid="settings"><h2>{t("shell.title.settings")}</h2>'
+            f'<div class="field"><label for="language">{t("shell.settings.language")}</label>'
+            f'<select id="language" data-setting="language" data-testid="setting-language">{languages}</select></div>'
+            f'<div class="field"><label for="my-name">{t("shell.settings.name")}</label>'
             f'<input id="my-name" type="text" data-setting="name" maxlength="20" '
             f'value="{escape(s["name"], quote=True)}" autocomplete="off"></div>'
-            f'<fieldset class="house"><legend>Ved bordet</legend>{switches}</fieldset>'
-            f'<div class="field"><label for="tempo">Stamgæsternes tempo</label>'
+            f'<fieldset class="house"><legend>{t("shell.settings.at_table")}</legend>{switches}</fieldset>'
+            f'<div class="field"><label for="tempo">{t("shell.settings.tempo")}</label>'
             f'<select id="tempo" data-setting="tempo">{tempos}</select></div>'
             f'<p class="saved" role="status"></p>'
-            f'<button type="button" class="back" data-action="back">Tilbage</button></section>')
+            f'<button type="button" class="back" data-action="back">{t("shell.back")}</button></section>')
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -60,11 +63,23 @@ def on_change(ev: Any) -> None:
     raw[key] = bool(t.checked) if t.type == "checkbox" else str(t.value)
     s = clean_settings(raw)
     saved = store.write_json(SETTINGS_KEY, s)
+    if key == "language" and s[key] == raw[key]:
+        speak(s[key])  # the screen is drawn again, in the new language
     status = _state["root"].querySelector(".saved")
     if s[key] != raw[key]:
-        status.textContent = "Ugyldig værdi – beholder den gamle"
+        status.textContent = t("shell.settings.invalid")
     else:
-        status.textContent = "Gemt" if saved else NOT_SAVED.get(store.last_failure, NOT_SAVED[BLOCKED])
+        status.textContent = t("shell.settings.saved") if saved else t(NOT_SAVED.get(store.last_failure,
+                                                                                   NOT_SAVED[BLOCKED]))
+
+
+def speak(code: str) -> None:
+    """Switch the app to `code` at once: this screen is drawn again in it, <html lang> follows
+    (screen readers, hyphenation), and every screen shown after speaks it. The static start
+    screen (web/app/shell.js) reads the same stored setting on the next load."""
+    lang.set_language(code)
+    js.document.documentElement.lang = code
+    screens.show(SCREEN)
 
 
 def on_click(ev: Any) -> None:
@@ -79,9 +94,9 @@ def render(root: Any, **_kw: Any) -> None:
     section = root.querySelector('[data-testid="settings"]')
     if problem:
         warn(f"Bodegabordet: {problem}")
-        section.querySelector(".saved").textContent = SETTINGS_RESET
+        section.querySelector(".saved").textContent = settings_reset()
     section.addEventListener("change", _proxy("change", on_change))
     section.addEventListener("click", _proxy("click", on_click))
 
 
-screens.register(SCREEN, render, title="Indstillinger")
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import math
 
+from app.both_languages import both
+
 RED_FROM_S = 5  # the last five seconds are red, with one beep
 
 
 class TurnClock:
     def __init__(self, limit_s: float):
         if limit_s <= 0:
-            raise ValueError("Tidsgrænsen skal være positiv (time limit must be positive)")
+            raise ValueError(both("shell.error.time_limit"))
         self.limit_s = float(limit_s)
         self.key: object = None       # which turn the clock is timing
         self.started: float | None = None
