@@ -29,6 +29,7 @@ from engine.bakke.optimal import (
 )
 from engine.dice import seed_of
 from engine.errors import IllegalAction, shown
+from engine.voices import check_lang
 
 CHOICES = (THROW, THROW_ALL, VIDERE)
 
@@ -176,9 +177,10 @@ class Player:
                 return choice
         return items[-1][0]
 
-    def say(self, event: dict[str, Any], view: dict[str, Any]) -> str | None:
-        """Its line on a table event about itself, or on another player giving the Tuborg
-    (docs/regulars.md), or None."""
+    def say(self, event: dict[str, Any], view: dict[str, Any], lang: str = "da") -> str | None:
+        """Its line in ``lang`` ("da" or "en") on a table event about itself, or on another
+        player giving the Tuborg (docs/regulars.md), or None."""
+        check_lang(lang)
         if not isinstance(view, dict) or view.get("game") != "bakke":
             raise IllegalAction(f"Ikke en visning af et Bakke-bord: {shown(view)} (not a bakke view)")
         moment = speech.moment_of(event, self.name)
@@ -187,7 +189,7 @@ class Player:
         style = self.style_name if self.style_name in speech.LINES else "careful"
         kind, detail = moment
         return speech.line(style, kind, self.rng, face=detail if kind == "pick_up" else None,
-                           who=detail if kind == "cheers" else None)
+                           who=detail if kind == "cheers" else None, lang=lang)
 
     # A Bakke regular remembers nothing the view does not show: the memory is empty.
     def memory(self) -> dict[str, Any]:

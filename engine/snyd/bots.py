@@ -32,6 +32,7 @@ from engine.snyd.checks import hand_of, is_list
 from engine.snyd.odds import UNIFORM, beliefs_chance, exact_chance
 from engine.snyd.rules import Rules
 from engine.snyd.view import read_view
+from engine.voices import check_lang
 
 
 @dataclass(frozen=True)
@@ -216,8 +217,10 @@ class Player:
     def choose(self, pos: Position, legal: list[Bid]) -> dict[str, Any]:
         raise NotImplementedError
 
-    def say(self, event: dict[str, Any], view: dict[str, Any]) -> str | None:
-        """Its line on a public event, or None when it has nothing to say."""
+    def say(self, event: dict[str, Any], view: dict[str, Any], lang: str = "da") -> str | None:
+        """Its line on a public event in ``lang`` ("da" or "en"), or None when it has nothing
+        to say. The same seed says the same lines in either language."""
+        check_lang(lang)
         self.observe(view)
         if (not isinstance(event, dict) or not isinstance(event.get("player", ""), str)
                 or not isinstance(event.get("type", ""), str)
@@ -227,16 +230,16 @@ class Player:
             return None
         kind = event.get("type")
         if kind == "bid":
-            return speech.bid_line(self.style_name, event, self.rng)
+            return speech.bid_line(self.style_name, event, self.rng, lang)
         moments = {"call": "call", "out": "win", "game_lost": "lose", "to_viborg": "viborg",
                    "home": "home"}
         if kind == "lost_completely":
             return speech.line(self.style_name, "selvbinder" if event.get("selvbinder") else "lose",
-                               self.rng)
+                               self.rng, lang)
         if kind == "final" and self.name in event.get("players", []):
-            return speech.line(self.style_name, "viborg", self.rng)
+            return speech.line(self.style_name, "viborg", self.rng, lang)
         if kind in moments:
-            return speech.line(self.style_name, moments[kind], self.rng)
+            return speech.line(self.style_name, moments[kind], self.rng, lang)
         return None
 
 

@@ -26,6 +26,7 @@ from engine.treere import speech
 from engine.treere.optimal import NONE, TurnPlan, cap_of, naive_keep, stage_key, table_round
 from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, face_value, score
+from engine.voices import check_lang
 
 
 @dataclass(frozen=True)
@@ -177,8 +178,10 @@ class Player:
     def choose(self, sit: Situation) -> list[int]:
         raise NotImplementedError
 
-    def say(self, event: dict[str, Any], view: dict[str, Any]) -> str | None:
-        """Its line on a public event, or None when it has nothing to say."""
+    def say(self, event: dict[str, Any], view: dict[str, Any], lang: str = "da") -> str | None:
+        """Its line on a public event in ``lang`` ("da" or "en"), or None when it has nothing
+        to say. The same seed says the same lines in either language."""
+        check_lang(lang)
         if not isinstance(event, dict) or not isinstance(view, dict):
             raise IllegalAction(f"Ukendt hændelse {shown(event)} (malformed event)")
         kind, who, players = event.get("type"), event.get("player"), event.get("players", [])
@@ -194,13 +197,14 @@ class Player:
                 raise IllegalAction(f"Ukendt hændelse {shown(event)} (malformed event)")
             moment = ("over" if event.get("early") else "zero" if final == 0
                       else "good" if final <= 4 else "bad")
-            return speech.line(self.style_name, moment, self.rng, final, zero_face)
+            return speech.line(self.style_name, moment, self.rng, final, zero_face, lang)
         if kind == "won" and isinstance(who, str):
             if who == self.name:
-                return speech.line(self.style_name, "win", self.rng)
-            return speech.line(self.style_name, "lose", self.rng) if self.rng.random() < 0.5 else None
+                return speech.line(self.style_name, "win", self.rng, lang=lang)
+            return (speech.line(self.style_name, "lose", self.rng, lang=lang)
+                    if self.rng.random() < 0.5 else None)
         if kind == "tie" and self.name in players:
-            return speech.line(self.style_name, "tie", self.rng)
+            return speech.line(self.style_name, "tie", self.rng, lang=lang)
         return None
 
 
