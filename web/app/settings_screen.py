@@ -54,14 +54,16 @@ def _proxy(name: str, fn: Any) -> Any:
 
 
 def on_change(ev: Any) -> None:
-    t = ev.target
-    key = t.getAttribute("data-setting")
+    target = ev.target
+    key = target.getAttribute("data-setting")
     if not present(key):
         return
-    s = read_settings(store)
-    raw = dict(s)
-    raw[key] = bool(t.checked) if t.type == "checkbox" else str(t.value)
+    old = read_settings(store)
+    raw = dict(old)
+    raw[key] = bool(target.checked) if target.type == "checkbox" else str(target.value)
     s = clean_settings(raw)
+    if key != "name" and s[key] != raw[key]:
+        s[key] = old[key]  # refused: the old value stays (a name is only trimmed)
     saved = store.write_json(SETTINGS_KEY, s)
     if key == "language" and s[key] == raw[key]:
         speak(s[key])  # the screen is drawn again, in the new language
