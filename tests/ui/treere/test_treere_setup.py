@@ -5,12 +5,15 @@ import re
 
 import pytest
 from app.game_session import CorruptSave, GameSession
+from app.lang import t
 from app.seat_draft import SeatDraft
-from app.treere.setup_markup import ZERO_WARNING, Draft, setup_html
+from app.treere.setup_markup import Draft, setup_html
 
 from engine.errors import IllegalAction
 from engine.treere import Rules
 from engine.treere.bots import REGULARS
+
+ZERO_WARNING = t("treere.setup.zero_warning")
 
 
 def draft() -> Draft:

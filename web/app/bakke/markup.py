@@ -10,8 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 
-from app.bakke.words import dice_word, event_line, genitive, hint_line, turn_line
-from app.peer_marks import HOST_STARTS, connection_attr, connection_tag
+from app.bakke.words import dice_word, event_line, genitive, hint_line, place, turn_line
+from app.lang import t
+from app.peer_marks import connection_attr, connection_tag, host_starts
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -77,19 +78,20 @@ def hand_html(n: int, big: bool = False) -> str:
 
 
 def count_html(n: int) -> str:
-    return f'<span class="dice-count" data-testid="hand-count" aria-label="{dice_word(n)} på hånden">{n}</span>'
+    label = a(t("bakke.in_hand", dice=dice_word(n)))
+    return f'<span class="dice-count" data-testid="hand-count" aria-label="{label}">{n}</span>'
 
 
 def _tags(view: dict, player: str) -> str:
     tags = []
     if player == view.get("loser"):
-        tags.append('<span class="tag tuborg-giver">tabt</span>')
+        tags.append(f'<span class="tag tuborg-giver">{escape(t("bakke.tag.lost"))}</span>')
     elif player in view.get("out", []):
-        place = view["out"].index(player) + 1
-        tags.append(f'<span class="tag done">ude · {place}.</span>')
+        rank = view["out"].index(player) + 1
+        tags.append(f'<span class="tag done">{escape(t("bakke.tag.out", place=place(rank)))}</span>')
     given = view.get("tally", {}).get(player, 0)
     if given:
-        tags.append(f'<span class="tag tuborgs" aria-label="{given} Tuborg givet i aften">'
+        tags.append(f'<span class="tag tuborgs" aria-label="{a(t("bakke.tag.tuborgs", n=given))}">'
                     f'<i class="beer" aria-hidden="true"></i>{given}</span>')
     return "".join(tags)
 
@@ -121,9 +123,9 @@ def my_seat_html(view: dict, look: TableLook) -> str:
     can_throw = bool({"throw", "throw_all"} & set(view.get("legal", [])))
     zone = (f'<div class="hand-zone{" ready" if can_throw else ""}" data-testid="hand" data-player="{a(me)}" '
             f'role="img" aria-label="{a(_hand_label(me, n, look))}">{hand_html(n, big=True)}'
-            f'{"<span class=flick-hint aria-hidden=true>↑ svirp</span>" if can_throw else ""}'
-            f'{"<span class=zone-note>Ingen terninger</span>" if n == 0 else ""}</div>')
-    name = "Du" if me == look.single else me
+            f'{_flick_hint() if can_throw else ""}'
+            f'{_no_dice() if n == 0 else ""}</div>')
+    name = t("bakke.you") if me == look.single else me
     return (f'<div class="{_classes(view, me, "me")}" data-testid="seat" data-player="{a(me)}"'
             f'{connection_attr(look.connections, me)}>'
             f'{bubble_html(view, look, me)}{zone}'
@@ -131,9 +133,18 @@ def my_seat_html(view: dict, look: TableLook) -> str:
             f'<div class="seat-tags">{_tags(view, me)}{connection_tag(look.connections, me)}</div></div>')
 
 
+def _flick_hint() -> str:
+    return f'<span class="flick-hint" aria-hidden="true">{escape(t("bakke.flick"))}</span>'
+
+
+def _no_dice() -> str:
+    return f'<span class="zone-note">{escape(t("bakke.no_dice"))}</span>'
+
+
 def _hand_label(me: str, n: int, look: TableLook) -> str:
-    whose = "Din hånd" if me == look.single else f"{genitive(me)} hånd"
-    return f"{whose}: {dice_word(n)}"
+    if me == look.single:
+        return t("bakke.hand.mine", dice=dice_word(n))
+    return t("bakke.hand.other", owner=genitive(me), dice=dice_word(n))
 
 
 def tray_html(view: dict, look: TableLook) -> str:
@@ -143,8 +154,8 @@ def tray_html(view: dict, look: TableLook) -> str:
     # Only the dice this throw left in the tray tumble in (the others lay there already).
     landed = set(last.get("tray", [])) & set(last.get("faces", [])) if look.roll else set()
     dice = "".join(die_html(f, "tray-die", "roll" if f in landed else "") for f in tray)
-    label = "Bakken er tom" if not tray else "Bakken: " + ", ".join(str(f) for f in tray)
-    empty = '<span class="tray-empty">Bakken er tom</span>' if not tray else ""
+    label = t("bakke.tray.empty") if not tray else t("bakke.tray.dice", shown=", ".join(str(f) for f in tray))
+    empty = f'<span class="tray-empty">{escape(label)}</span>' if not tray else ""
     return f'<div class="tray" data-testid="tray" role="img" aria-label="{a(label)}">{dice}{empty}</div>'
 
 
@@ -159,7 +170,7 @@ def last_throw_html(view: dict, look: TableLook) -> str:
     for face in last["faces"]:
         fate = "one" if face == 1 else "up" if face in picked else "stays"
         dice.append(die_html(face, "thrown-die", f"{fate}{' roll' if look.roll else ''}"))
-    who = "Du" if last["player"] == look.single else last["player"]
+    who = t("bakke.you") if last["player"] == look.single else last["player"]
     return (f'<div class="last-throw" data-testid="last-throw" data-player="{a(last["player"])}">'
             f'<span class="who">{escape(who)}:</span>{"".join(dice)}</div>')
 
@@ -173,7 +184,7 @@ def felt_html(view: dict, look: TableLook) -> str:
     order = seat_order(view)
     others = order[1:]
     seats = "".join(other_seat_html(view, look, p) for p in others)
-    info = f'<div class="round-info">Spil {view.get("game_no", 0)}</div>'
+    info = f'<div class="round-info">{escape(t("bakke.round", n=view.get("game_no", 0)))}</div>'
     return f'{info}{seats}{centre_html(view, look)}{my_seat_html(view, look)}'
 
 
@@ -193,7 +204,7 @@ def turn_html(view: dict, look: TableLook) -> str:
 def _button(action: str, label: str, legal: bool, extra: str = "", testid: str = "") -> str:
     tid = f' data-testid="{testid}"' if testid else ""
     return (f'<button type="button" class="btn {action}{extra}" data-action="{action}"{tid}'
-            f'{"" if legal else " disabled"}>{label}</button>')
+            f'{"" if legal else " disabled"}>{escape(label)}</button>')
 
 
 def fejl_menu_html(view: dict, look: TableLook) -> str:
@@ -203,10 +214,10 @@ def fejl_menu_html(view: dict, look: TableLook) -> str:
         return ""
     buttons = "".join(
         f'<button type="button" class="btn small fejl-against" data-action="fejl" '
-        f'data-testid="fejl-against" data-player="{a(p)}">Fejl mod {escape(p)}</button>'
+        f'data-testid="fejl-against" data-player="{a(p)}">{escape(t("bakke.fejl.against", name=p))}</button>'
         for p in targets)
-    return (f'<div class="fejl-menu" role="group" aria-label="Fejl mod hvem?" data-testid="fejl-menu">'
-            f'<p class="fejl-note">Den, der laver fejl, tager bakkens terninger op.</p>{buttons}</div>')
+    return (f'<div class="fejl-menu" role="group" aria-label="{a(t("bakke.fejl.whom"))}" data-testid="fejl-menu">'
+            f'<p class="fejl-note">{escape(t("bakke.fejl.note"))}</p>{buttons}</div>')
 
 
 def controls_html(view: dict, look: TableLook) -> str:
@@ -214,18 +225,18 @@ def controls_html(view: dict, look: TableLook) -> str:
     Tuborg line and *Nyt spil*."""
     if view.get("phase") == "over":  # the banner says who gives the Tuborg
         if look.guest:  # the host's phone holds the table and deals the next game
-            return f'<div class="game-over"><p class="host-starts" data-testid="host-starts">{HOST_STARTS}</p></div>'
-        return f'<div class="game-over">{_button("new-game", "Nyt spil", True, " primary", "new-game")}</div>'
+            return f'<div class="game-over"><p class="host-starts" data-testid="host-starts">{escape(host_starts())}</p></div>'
+        return f'<div class="game-over">{_button("new-game", t("bakke.new_game"), True, " primary", "new-game")}</div>'
 
     legal = set(view.get("legal", []))
     fejl = bool(view.get("fejl_against")) and view.get("rules", {}).get("faults", True)
     fejl_btn = (f'<button type="button" class="btn fejl" data-action="fejl-menu" '
                 f'aria-expanded="{"true" if look.fejl_open else "false"}"{"" if fejl else " disabled"}>'
-                f'Fejl</button>') if view.get("rules", {}).get("faults", True) else ""
+                f'{escape(t("bakke.fejl"))}</button>') if view.get("rules", {}).get("faults", True) else ""
     return (f'{fejl_menu_html(view, look)}<div class="bakke-actions{"" if fejl_btn else " no-fejl"}">'
-            f'{_button("throw", "Kast", "throw" in legal)}'
-            f'{_button("throw_all", "Kast alle", "throw_all" in legal)}'
-            f'{_button("videre", "Videre", "videre" in legal)}{fejl_btn}</div>')
+            f'{_button("throw", t("bakke.throw"), "throw" in legal)}'
+            f'{_button("throw_all", t("bakke.throw_all"), "throw_all" in legal)}'
+            f'{_button("videre", t("bakke.videre"), "videre" in legal)}{fejl_btn}</div>')
 
 
 def news_lines(events: list[dict], me: str | None) -> list[str]:
@@ -238,13 +249,16 @@ def tally_html(view: dict) -> str:
     tally = view.get("tally", {})
     rows = "".join(
         f'<tr data-player="{a(p)}"><th scope="row">{escape(p)}</th>'
-        f'<td class="marks" aria-label="{tally.get(p, 0)} Tuborg">{"|" * int(tally.get(p, 0)) or "–"}</td>'
+        f'<td class="marks" aria-label="{a(t("bakke.tally.row", n=tally.get(p, 0)))}">'
+        f'{"|" * int(tally.get(p, 0)) or "–"}</td>'
         f'<td class="strokes">{int(tally.get(p, 0))}</td></tr>'
         for p in view.get("players", []))
     games = view.get("game_no", 1) - (0 if view.get("phase") == "over" else 1)
-    return (f'<table class="tally-table"><caption>Tuborg givet i aften · {games} spil færdige</caption>'
-            f'<thead><tr><th scope="col">Spiller</th><th scope="col">Tavlen</th>'
-            f'<th scope="col">Tuborg</th></tr></thead><tbody>{rows}</tbody></table>')
+    caption = t("bakke.tally.caption.one" if games == 1 else "bakke.tally.caption.many", games=games)
+    heads = "".join(f'<th scope="col">{escape(text)}</th>'
+                    for text in (t("bakke.tally.player"), t("bakke.tally.marks"), t("bakke.tally.tuborg")))
+    return (f'<table class="tally-table"><caption>{escape(caption)}</caption>'
+            f'<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>')
 
 
 def absorb(look: TableLook, events: list[dict], lines: Callable[[dict], list[tuple[str, str]]]) -> list[str]:

@@ -8,10 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app.seat_draft import ACTIONS_HTML, SeatDraft, seats_html
-
-FAULTS_TEXT = ("Den, der laver fejl, tager alle bakkens terninger op – også uden for tur. "
-               "Tryk Fejl og vælg spilleren.")
+from app.lang import t
+from app.seat_draft import SeatDraft, actions_html, seats_html
 
 
 @dataclass
@@ -28,25 +26,25 @@ class Draft:
 
     def choose_dice(self, value: str) -> None:
         if value not in ("1", "2", "3", "4", "5", "6"):
-            raise ValueError(f"Terninger pr. spiller skal være 1–6, ikke {value[:10]} (dice per player)")
+            raise ValueError(t("bakke.setup.bad_dice", value=value[:10]))
         self.dice = int(value)
 
 
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
-              'Fortsæt bordet</button>') if saved else ""
+              f'{escape(t("bakke.setup.resume"))}</button>') if saved else ""
     notice = f'<p class="notice" role="alert">{escape(d.notice)}</p>' if d.notice else ""
     dice = "".join(f'<option value="{n}"{" selected" if n == d.dice else ""}>{n}</option>' for n in range(1, 7))
     faults = (f'<label class="switch"><input type="checkbox" role="switch" data-testid="faults"'
-              f'{" checked" if d.faults else ""}><span class="sw-title">Fejl</span>'
-              f'<span class="sw-text">{escape(FAULTS_TEXT)}</span></label>')
+              f'{" checked" if d.faults else ""}><span class="sw-title">{escape(t("bakke.setup.faults"))}</span>'
+              f'<span class="sw-text">{escape(t("bakke.setup.faults_text"))}</span></label>')
     return (f'<section class="setup panel" data-testid="setup" data-game="bakke">'
-            f'<h2>Dæk bordet</h2>{notice}{resume}'
-            f'<p class="game-line">Spil: <b>Bakke</b> <span class="hint">– kom af med dine terninger. '
-            f'Den sidste med terninger på hånden giver en Tuborg.</span></p>'
-            f'<div class="field"><label for="bakke-dice">Terninger pr. spiller</label>'
+            f'<h2>{escape(t("bakke.setup.title"))}</h2>{notice}{resume}'
+            f'<p class="game-line">{escape(t("bakke.setup.game"))} <b>Bakke</b> '
+            f'<span class="hint">{escape(t("bakke.setup.goal"))}</span></p>'
+            f'<div class="field"><label for="bakke-dice">{escape(t("bakke.setup.dice"))}</label>'
             f'<select id="bakke-dice" data-testid="dice-per-player">{dice}</select></div>'
-            f'<fieldset class="house"><legend>Husregler</legend>{faults}</fieldset>'
+            f'<fieldset class="house"><legend>{escape(t("bakke.setup.house"))}</legend>{faults}</fieldset>'
             f'{seats_html(d.seats, regulars)}'
             f'<p class="error" role="alert">{escape(d.error)}</p>'
-            f'{ACTIONS_HTML}</section>')
+            f'{actions_html()}</section>')

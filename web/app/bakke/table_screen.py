@@ -17,6 +17,7 @@ from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_
 from app.dom_util import present
 from app.flick import Flick
 from app.game_table import GameTableUI
+from app.lang import error_text, t
 from app.local_store import store
 from app.peer_marks import connections_of
 from app.player_settings import clean_settings, tempo_factor
@@ -33,11 +34,11 @@ STYLESHEET = ("bakke-css", "./app/bakke/bakke.css")
 ROLL_MS = 450  # the throw's tumble (bakke.css): a regular waits for it before the pause
 
 SKELETON = """
-<section class="bakke-table" data-testid="table-screen" data-game="bakke" aria-label="Bakkebordet">
+<section class="bakke-table" data-testid="table-screen" data-game="bakke" aria-label="{table}">
   <div class="table-bar">
-    <button type="button" class="bar-btn" data-action="leave" aria-label="Forlad bordet">←</button>
+    <button type="button" class="bar-btn" data-action="leave" aria-label="{leave}">←</button>
     <span class="bar-title">Bakke</span>
-    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">Tavlen</button>
+    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">{board}</button>
   </div>
   <p class="save-failed" id="save-failed" data-testid="save-failed" role="status" hidden></p>
   <div id="bakke-turn"></div>
@@ -50,6 +51,11 @@ SKELETON = """
   <div class="tally-panel" id="tally-panel" data-testid="tally" hidden></div>
 </section>
 """
+
+
+def skeleton() -> str:
+    """The screen's regions, in the player's language."""
+    return SKELETON.format(table=t("bakke.table"), leave=t("bakke.leave"), board=t("bakke.board"))
 
 
 class BakkeUI(GameTableUI):
@@ -86,7 +92,7 @@ class BakkeUI(GameTableUI):
         self.stop_timers()
         if not self.session.remote:
             last_table.mark(GAME, store)  # a reload comes back here (a guest's phone: no table)
-        root.innerHTML = SKELETON
+        root.innerHTML = skeleton()
         section = root.querySelector(".bakke-table")
         if self.settings.get("reduced_motion"):
             section.classList.add("reduced")
@@ -127,8 +133,8 @@ class BakkeUI(GameTableUI):
         self.schedule()
 
     def tally_panel_html(self) -> str:
-        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(self.view) +
-                '<button type="button" class="btn" data-action="tally">Luk</button></div>')
+        return (f'<div class="tally-card"><h2>{t("bakke.board")}</h2>{tally_html(self.view)}'
+                f'<button type="button" class="btn" data-action="tally">{t("bakke.close")}</button></div>')
 
     # ---------- the regulars' pace ----------
     def schedule(self) -> None:
@@ -171,7 +177,7 @@ class BakkeUI(GameTableUI):
         try:
             self.session.act(self.view["me"], action)
         except IllegalAction as exc:
-            self.toast(str(exc))
+            self.toast(error_text(str(exc)))
             return
         self.toast("")
         self.look.fejl_open = False
@@ -193,7 +199,7 @@ class BakkeUI(GameTableUI):
             try:
                 self.session.new_game()
             except IllegalAction as exc:
-                self.toast(str(exc))
+                self.toast(error_text(str(exc)))
                 return
             self.refresh()
         elif action == "tally":

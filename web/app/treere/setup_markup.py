@@ -9,27 +9,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app.seat_draft import ACTIONS_HTML, SeatDraft, seats_html
+from app.lang import t
+from app.seat_draft import SeatDraft, actions_html, seats_html
+from app.treere.announce import units
 
 ANTES = (1, 2, 3, 5, 10)
-# (Rules.progressive value, the option's title, one line of Danish)
-PROGRESSIONS: list[tuple[object, str, str]] = [
-    (False, "Almindeligt", "Laveste score vinder puljen."),
-    ("spil", "Progressiv",
-     ("Første runde kan kun vindes med nul, den anden med en eller nul, den tredje med to eller "
-     "lavere … Vinder ingen, lægger alle en ny indsats, og puljen vokser.")),
-    ("runder", "Progressiv i runder",
-     ("Én runde for en gevinstscore på højst én, to runder for højst to, tre for tre … "
-     "Vinder ingen, lægger alle en ny indsats, og puljen vokser.")),
+# (Rules.progressive value, the catalogue key of its title; its line is the key + ".text")
+PROGRESSIONS: list[tuple[object, str]] = [
+    (False, "treere.prog.plain"),
+    ("spil", "treere.prog.spil"),
+    ("runder", "treere.prog.runder"),
 ]
 PROGRESSION_KEYS = {"false": False, "spil": "spil", "runder": "runder"}
-FACE_NAMES = {1: "Ettere", 2: "Toere", 3: "Treere", 4: "Firere", 5: "Femmere", 6: "Seksere"}
-ZERO_WARNING = ("Et andet tal end tre som nul anbefales ikke: spillerne har tendens til at blive "
-                "forvirrede.")
+__all__ = ["ANTES", "PROGRESSIONS", "Draft", "face_name", "setup_html", "units"]
 
 
-def units(n: int) -> str:
-    return f"{n} enhed" if abs(n) == 1 else f"{n} enheder"
+def face_name(face: int) -> str:
+    """A face in the plural as the zero face's option says it: "Treere" ("Threes")."""
+    return t(f"treere.face.{face}")
 
 
 @dataclass
@@ -55,7 +52,7 @@ class Draft:
         elif what == "zero-face" and value in ("1", "2", "3", "4", "5", "6"):
             self.zero_face = int(value)
         else:
-            raise ValueError(f"Ukendt valg: {what[:20]}={value[:20]} (unknown choice)")
+            raise ValueError(t("treere.setup.bad_choice", what=what[:20], value=value[:20]))
 
 
 def _attr(v: object) -> str:
@@ -63,8 +60,8 @@ def _attr(v: object) -> str:
 
 
 def _options(pairs: list[tuple[str, str]], chosen: str) -> str:
-    return "".join(f'<option value="{_attr(v)}"{" selected" if v == chosen else ""}>{escape(t)}</option>'
-                   for v, t in pairs)
+    return "".join(f'<option value="{_attr(v)}"{" selected" if v == chosen else ""}>{escape(text)}</option>'
+                   for v, text in pairs)
 
 
 def _key(progressive: object) -> str:
@@ -73,27 +70,26 @@ def _key(progressive: object) -> str:
 
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
-              'Fortsæt bordet</button>') if saved else ""
+              f'{escape(t("treere.setup.resume"))}</button>') if saved else ""
     notice = f'<p class="notice" role="alert">{escape(d.notice)}</p>' if d.notice else ""
     antes = _options([(str(a), units(a)) for a in ANTES], str(d.ante))
-    progs = _options([(_key(v), t) for v, t, _ in PROGRESSIONS], _key(d.progressive))
-    prog_text = next(text for v, _, text in PROGRESSIONS if v == d.progressive)
-    zeros = _options([(str(f), FACE_NAMES[f]) for f in range(1, 7)], str(d.zero_face))
-    warning = (f'<p class="notice zero-warning" data-testid="zero-warning" role="note">{ZERO_WARNING}</p>'
-               if d.zero_face != 3 else "")
+    progs = _options([(_key(v), t(key)) for v, key in PROGRESSIONS], _key(d.progressive))
+    prog_text = t(next(key for v, key in PROGRESSIONS if v == d.progressive) + ".text")
+    zeros = _options([(str(f), face_name(f)) for f in range(1, 7)], str(d.zero_face))
+    warning = (f'<p class="notice zero-warning" data-testid="zero-warning" role="note">'
+               f'{escape(t("treere.setup.zero_warning"))}</p>' if d.zero_face != 3 else "")
     error = f'<p class="error" role="alert">{escape(d.error)}</p>'
     return (f'<section class="setup panel treere-setup" data-testid="setup" data-game="treere">'
-            f'<h2>Dæk bordet</h2>{notice}{resume}'
-            f'<p class="game-line">Spil: <b>Treere</b> <span class="hint">– så lav en score som '
-            f'muligt; treere tæller nul.</span></p>'
-            f'<div class="field"><label for="tr-ante">Indsats pr. spiller</label>'
+            f'<h2>{escape(t("treere.setup.title"))}</h2>{notice}{resume}'
+            f'<p class="game-line">{escape(t("treere.setup.game"))} <b>Treere</b> '
+            f'<span class="hint">{escape(t("treere.setup.goal"))}</span></p>'
+            f'<div class="field"><label for="tr-ante">{escape(t("treere.setup.ante"))}</label>'
             f'<select id="tr-ante" data-testid="treere-ante" data-choice="ante">{antes}</select></div>'
-            f'<div class="field"><label for="tr-prog">Progressiv</label>'
+            f'<div class="field"><label for="tr-prog">{escape(t("treere.setup.progressive"))}</label>'
             f'<select id="tr-prog" data-testid="treere-progressive" data-choice="progressive">{progs}</select>'
             f'<p class="hint">{escape(prog_text)}</p></div>'
-            f'<div class="field"><label for="tr-zero">Tæller nul</label>'
+            f'<div class="field"><label for="tr-zero">{escape(t("treere.setup.zero_face"))}</label>'
             f'<select id="tr-zero" data-testid="treere-zero-face" data-choice="zero-face">{zeros}</select>'
             f'{warning}</div>'
-            f'<p class="hint">Alle terninger ligger åbent: send telefonen rundt, eller spil mod '
-            f'stamgæsterne.</p>{seats_html(d.seats, regulars)}{error}'
-            f'{ACTIONS_HTML}</section>')
+            f'<p class="hint">{escape(t("treere.setup.open"))}</p>{seats_html(d.seats, regulars)}{error}'
+            f'{actions_html()}</section>')

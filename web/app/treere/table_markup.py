@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app.peer_marks import HOST_STARTS, connection_attr, connection_tag
-from app.treere.announce import score_text
-from app.treere.setup_markup import units
+from app.lang import language, t
+from app.peer_marks import connection_attr, connection_tag, host_starts
+from app.treere.announce import score_text, units
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
              6: (0, 2, 3, 5, 6, 8)}
-FLICK_HINT = "Svirp terningerne op – eller tryk Kast"
 
 
 @dataclass
@@ -40,7 +39,10 @@ def _attr(v: object) -> str:
 
 
 def possessive(name: str) -> str:
-    """Danish genitive: "Mettes", "Lis'", "Du" -> "Din"."""
+    """Whose: Danish "Mettes", "Lis'" (a name ending in s, x or z takes an apostrophe);
+    English "Mette's", "Lis's". "Du" (you) is "Din" (your)."""
+    if language() == "en":
+        return f"{name}'s"
     if name == "Du":
         return "Din"
     return name + ("'" if name[-1:].lower() in ("s", "x", "z") else "s")
@@ -52,7 +54,7 @@ def die_html(value: int, zero_face: int, extra: str = "", testid: str = "", inde
     With an index it is a button that chooses the die (aria-pressed)."""
     cells = "".join(f'<i class="{"p" if i in PIP_CELLS[value] else ""}"></i>' for i in range(9))
     zero = " zero" if value == zero_face else ""
-    worth = "tæller nul" if zero else f"tæller {value}"
+    worth = t("treere.counts.zero") if zero else t("treere.counts", n=value)
     tid = f' data-testid="{testid}"' if testid else ""
     if index is None:
         return (f'<span class="die{zero} {extra}"{tid} data-value="{value}" role="img" '
@@ -93,17 +95,16 @@ def seat_html(v: dict, name: str, look: TableLook) -> str:
     elif score is not None:
         shown, kept = score_text(score), v["kept_by"].get(name, [])
     else:
-        shown, kept = ("ser på" if not playing and v["phase"] == "playing" else "–"), []
+        shown, kept = (t("treere.watching") if not playing and v["phase"] == "playing" else "–"), []
     dice = "".join(die_html(f, zero, "mini") for f in kept)
     if name == v.get("winner"):  # a tag of its own: the name keeps its room beside the score
-        dice = '<span class="tr-tag" data-testid="winner">vinder</span>' + dice
+        dice = f'<span class="tr-tag" data-testid="winner">{escape(t("treere.winner"))}</span>' + dice
     bubble = ""
     if name in look.bubbles:
         pop = " pop" if name in look.fresh else ""
         bubble = f'<span class="bubble{pop}" data-testid="bubble">{escape(look.bubbles[name])}</span>'
-    who = "stamgæst" if name in look.regulars else ""
     return (f'<li class="{" ".join(classes)}" data-testid="seat" data-player="{_attr(name)}"'
-            f'{" data-regular" if who else ""}{connection_attr(look.connections, name)}>'
+            f'{" data-regular" if name in look.regulars else ""}{connection_attr(look.connections, name)}>'
             f'<span class="seat-name">{escape(name)}</span>'
             f'<span class="tr-score" data-testid="seat-score">{escape(shown)}</span>'
             f'<span class="tr-kept-mini">{connection_tag(look.connections, name)}{dice}</span>{bubble}</li>')
@@ -111,13 +112,13 @@ def seat_html(v: dict, name: str, look: TableLook) -> str:
 
 def turn_line(v: dict, look: TableLook) -> str:
     if v["phase"] == "over":
-        return f"{escape(v['winner'])} vinder puljen!" if v.get("winner") else "Spillet er slut"
+        return escape(t("treere.turn.won", winner=v["winner"]) if v.get("winner") else t("treere.turn.over"))
     who = v["turn"]
     if who in look.regulars:
-        return f"{escape(who)} slår …"
+        return escape(t("treere.turn.regular", name=who))
     if len(look.humans) == 1:
-        return "Din tur" if who == look.humans[0] else f"{escape(possessive(who))} tur"
-    return f"{escape(possessive(who))} tur – {escape(who)} slår"  # pass-and-play: say whose
+        return escape(t("treere.turn.mine") if who == look.humans[0] else t("treere.turn.other", owner=possessive(who)))
+    return escape(t("treere.turn.passed", owner=possessive(who), name=who))  # pass-and-play: say whose
 
 
 def roll_area_html(v: dict, look: TableLook) -> str:
@@ -128,7 +129,7 @@ def roll_area_html(v: dict, look: TableLook) -> str:
         if mine:
             dice = "".join(die_html(f, zero, rolling, "rolled-die", i, i in look.selected)
                            for i, f in enumerate(v["rolled"]))
-            hint = "Tryk på de terninger, du vil beholde (mindst én)"
+            hint = escape(t("treere.hint.choose"))
         else:
             dice = "".join(die_html(f, zero, rolling, "rolled-die") for f in v["rolled"])
             hint = ""
@@ -138,7 +139,7 @@ def roll_area_html(v: dict, look: TableLook) -> str:
         left = v["left"]
         cup = "".join('<span class="die blank"></span>' for _ in range(left))
         return (f'<div class="tr-cup" data-testid="flick" data-action="roll" '
-                f'aria-hidden="true">{cup}</div><p class="tr-hint">{FLICK_HINT}</p>')
+                f'aria-hidden="true">{cup}</div><p class="tr-hint">{escape(t("treere.hint.flick"))}</p>')
     return '<div class="tr-rolled empty"></div><p class="tr-hint"></p>'
 
 
@@ -150,9 +151,10 @@ def kept_html(v: dict, look: TableLook) -> str:
     now, chosen = running_score(v, look)
     preview = (f' <span class="tr-preview" data-testid="preview-score">→ {score_text(chosen)}</span>'
                if chosen is not None else "")
-    return (f'<div class="tr-kept" data-testid="kept"><span class="label">Beholdt</span>'
+    running = escape(t("treere.running", score=score_text(now)))
+    return (f'<div class="tr-kept" data-testid="kept"><span class="label">{escape(t("treere.kept"))}</span>'
             f'<span class="tr-kept-dice">{kept}</span>'
-            f'<span class="tr-running" data-testid="running-score">Score {score_text(now)}{preview}</span></div>')
+            f'<span class="tr-running" data-testid="running-score">{running}{preview}</span></div>')
 
 
 def info_html(v: dict) -> str:
@@ -161,14 +163,14 @@ def info_html(v: dict) -> str:
     stage = ""
     threshold = v.get("threshold")
     if threshold is not None:
-        limit = "nul" if threshold == 0 else f"højst {threshold}"
-        stage = f'<span class="tr-threshold" data-testid="threshold">Kan vindes med {limit}</span>'
+        limit = t("treere.zero") if threshold == 0 else t("treere.limit", n=threshold)
+        stage = f'<span class="tr-threshold" data-testid="threshold">{escape(t("treere.can_win", limit=limit))}</span>'
 
     return (f'<div class="tr-info">'
-            f'<div class="tr-pot" data-testid="pot" aria-label="Puljen: {units(v["pot"])}">'
-            f'<span class="label">Puljen</span><b>{v["pot"]}</b></div>'
-            f'<div class="tr-beat" data-testid="to-beat" aria-label="At slå: {beat_text}">'
-            f'<span class="label">At slå</span><b>{beat_text}</b></div>{stage}</div>')
+            f'<div class="tr-pot" data-testid="pot" aria-label="{_attr(t("treere.pot.label", units=units(v["pot"])))}">'
+            f'<span class="label">{escape(t("treere.pot"))}</span><b>{v["pot"]}</b></div>'
+            f'<div class="tr-beat" data-testid="to-beat" aria-label="{_attr(t("treere.to_beat.label", score=beat_text))}">'
+            f'<span class="label">{escape(t("treere.to_beat"))}</span><b>{escape(beat_text)}</b></div>{stage}</div>')
 
 
 def felt_html(v: dict, look: TableLook) -> str:
@@ -184,19 +186,19 @@ def controls_html(v: dict, look: TableLook) -> str:
     if v["phase"] == "over":
         if look.guest:  # the host's phone holds the table and starts the next pot
             return (f'<div class="actions one"><p class="host-starts" data-testid="host-starts">'
-                    f'{HOST_STARTS}</p></div>')
+                    f'{escape(host_starts())}</p></div>')
         return ('<div class="actions one"><button type="button" class="btn primary" '
-                'data-action="new-game" data-testid="new-game">Nyt spil</button></div>')
+                f'data-action="new-game" data-testid="new-game">{escape(t("treere.new_game"))}</button></div>')
     mine = in_turn_here(v, look)
     can_keep = mine and "keep" in v["legal"] and bool(look.selected)
     can_roll = mine and "roll" in v["legal"]
     n = len(look.selected)
-    keep_label = "Behold" + (f" ({n})" if n else "")
+    keep_label = t("treere.keep.count", n=n) if n else t("treere.keep")
     return (f'<div class="actions two">'
-            f'<button type="button" class="btn keep" data-action="keep" aria-label="Behold"'
-            f'{"" if can_keep else " disabled"}>{keep_label}</button>'
+            f'<button type="button" class="btn keep" data-action="keep" aria-label="{_attr(t("treere.keep"))}"'
+            f'{"" if can_keep else " disabled"}>{escape(keep_label)}</button>'
             f'<button type="button" class="btn roll" data-action="roll"'
-            f'{"" if can_roll else " disabled"}>Kast</button></div>')
+            f'{"" if can_roll else " disabled"}>{escape(t("treere.roll"))}</button></div>')
 
 
 def signed(n: int) -> str:
@@ -214,7 +216,7 @@ def tally_html(v: dict) -> str:
         f'<tr data-player="{_attr(p)}"><th scope="row">{escape(p)}</th><td class="pots">{wins[p]}</td>'
         f'<td class="units">{signed(v["tally"][p])}</td></tr>'
         for p in v["players"])
-    return ('<table class="tally-table" data-testid="tally-table"><caption>Puljer vundet og enheder vundet '
-            '(+) eller tabt (−) i aften</caption><thead><tr><th scope="col">Spiller</th>'
-            '<th scope="col">Puljer</th><th scope="col">Enheder</th></tr></thead>'
-            f'<tbody>{rows}</tbody></table>')
+    heads = "".join(f'<th scope="col">{escape(text)}</th>'
+                    for text in (t("treere.tally.player"), t("treere.tally.pots"), t("treere.tally.units")))
+    return (f'<table class="tally-table" data-testid="tally-table"><caption>{escape(t("treere.tally.caption"))}'
+            f'</caption><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>')

@@ -15,6 +15,7 @@ from app.dom_util import present
 from app.flick import Flick
 from app.game_session import GameSession
 from app.game_table import GameTableUI
+from app.lang import error_text, t
 from app.local_store import store
 from app.peer_marks import connections_of
 from app.player_settings import read_settings, tempo_factor
@@ -33,11 +34,11 @@ STYLESHEET = ("treere-css", "./app/treere/treere.css")
 ROLL_MS = 450  # the tumble of a fresh roll (treere.css .rolling); a regular waits it out too
 
 SKELETON = """
-<section class="treere-table" data-testid="treere-table" aria-label="Treerebordet">
+<section class="treere-table" data-testid="treere-table" aria-label="{table}">
   <div class="table-bar">
-    <button type="button" class="bar-btn" data-action="leave" aria-label="Forlad bordet">←</button>
+    <button type="button" class="bar-btn" data-action="leave" aria-label="{leave}">←</button>
     <span class="bar-title">Treere</span>
-    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">Tavlen</button>
+    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">{board}</button>
   </div>
   <p class="save-failed" id="tr-save-failed" data-testid="save-failed" role="status" hidden></p>
   <div class="felt-wrap"><div class="felt-area tr-felt" id="tr-felt" data-testid="table"></div></div>
@@ -47,6 +48,11 @@ SKELETON = """
   <div class="tally-panel" id="tr-tally" data-testid="tally" hidden></div>
 </section>
 """
+
+
+def skeleton() -> str:
+    """The screen's regions, in the player's language."""
+    return SKELETON.format(table=t("treere.table"), leave=t("treere.leave"), board=t("treere.board"))
 
 
 def choose(selected: frozenset[int], index: int, n: int) -> frozenset[int]:
@@ -108,7 +114,7 @@ class TreereUI(GameTableUI):
         self.stop_timers()
         if not self.session.remote:  # a guest's phone keeps no table to come back to
             last_table.mark(GAME, store)  # a reload comes back to this table (app/last_table.py)
-        root.innerHTML = SKELETON
+        root.innerHTML = skeleton()
         section = root.querySelector(".treere-table")
         if self.settings.get("reduced_motion"):
             section.classList.add("reduced")
@@ -181,8 +187,8 @@ class TreereUI(GameTableUI):
 
     def tally_panel_html(self) -> str:
         # session.view() is built once per table state (game_session): no second build here
-        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(self.session.view()) +
-                '<button type="button" class="btn" data-action="tally">Luk</button></div>')
+        return (f'<div class="tally-card"><h2>{t("treere.board")}</h2>{tally_html(self.session.view())}'
+                f'<button type="button" class="btn" data-action="tally">{t("treere.close")}</button></div>')
 
     # ---------- the regulars' pace ----------
     def stop_timers(self) -> None:
@@ -224,7 +230,7 @@ class TreereUI(GameTableUI):
     def throw(self) -> None:
         who = self.me()
         if who is None:
-            raise IllegalAction("Det er ikke din tur (not your turn)")
+            raise IllegalAction(t("treere.not_your_turn"))
         self.session.act(who, {"type": "roll"})
 
     def on_click(self, ev: Any) -> None:
@@ -242,7 +248,7 @@ class TreereUI(GameTableUI):
             if action == "keep":
                 who = self.me()
                 if who is None or not self.look.selected:
-                    raise IllegalAction("Vælg mindst én terning at beholde (choose at least one die)")
+                    raise IllegalAction(t("treere.choose_one"))
                 self.session.act(who, {"type": "keep", "dice": sorted(self.look.selected)})
             elif action == "roll":
                 if target.getAttribute("data-testid") == "flick" and js.performance.now() - self.flicked_at < 600:
@@ -259,7 +265,7 @@ class TreereUI(GameTableUI):
             else:
                 return
         except IllegalAction as exc:
-            self.toast(str(exc))
+            self.toast(error_text(str(exc)))
             return
         self.toast("")
         self.refresh()
@@ -300,7 +306,7 @@ class TreereUI(GameTableUI):
         try:
             self.throw()
         except IllegalAction as exc:
-            self.toast(str(exc))
+            self.toast(error_text(str(exc)))
             return
         self.toast("")
         self.refresh()

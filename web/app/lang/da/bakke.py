@@ -1,4 +1,95 @@
-"""Danish texts of the bakke area (keys "bakke.…"); see app/lang/__init__.py."""
+"""Danish texts of the bakke area (keys "bakke.…"); see app/lang/__init__.py.
+
+Names are filled in as they are; `{owner}` is a name in the genitive ("Mettes", "Jonas'":
+app/bakke/words.genitive), `{dice}` a count of dice in words ("tre terninger"), `{faces}` faces
+in words ("to treere", "en femmer"), `{place}` a finishing place (bakke.place.*).
+"""
 
 TEXT: dict[str, str] = {
+    # the person at this phone, by name
+    "bakke.you": "Du",
+    # counts of dice and faces in words ({n}: a number word)
+    "bakke.dice.none": "ingen terninger",
+    "bakke.dice.one": "én terning",
+    "bakke.dice.many": "{n} terninger",
+    "bakke.faces.one": "en {face}",
+    "bakke.faces.many": "{n} {faces}",
+    # the news of each engine event (a ".you" key: the person at this phone did it)
+    "bakke.news.new_game": "Spil {n} – {first} begynder",
+    "bakke.news.new_game.you": "Spil {n} – Du begynder",
+    "bakke.news.throw_all": "{who} kaster alle {dice}: {shown}",
+    "bakke.news.throw_all.you": "Du kaster alle {dice}: {shown}",
+    "bakke.news.throw_single": "{who} kaster {dice}: {shown}",
+    "bakke.news.throw_single.you": "Du kaster {dice}: {shown}",
+    "bakke.news.throw": "{who} slår {faces}",
+    "bakke.news.throw.you": "Du slår {faces}",
+    "bakke.news.ones_out": "{ones} ud af spillet",
+    "bakke.news.pick_up": "{who} samler {faces} op",
+    "bakke.news.pick_up.you": "Du samler {faces} op",
+    "bakke.news.videre": "{who}: Videre!",
+    "bakke.news.out": "{who} er ude – ingen terninger tilbage",
+    "bakke.news.out.you": "Du er ude – ingen terninger tilbage",
+    "bakke.news.fejl": "Fejl! {who} dømmer fejl mod {against}: {against} tager {dice} op",
+    "bakke.news.fejl.you": "Fejl! Du dømmer fejl mod {against}: {against} tager {dice} op",
+    "bakke.news.fejl.on_you": "Fejl! {who} dømmer fejl mod dig: du tager {dice} op",
+    "bakke.news.tuborg": "{loser} sidder tilbage med terninger og giver en Tuborg",
+    "bakke.news.tuborg.you": "Du sidder tilbage med terninger og giver en Tuborg",
+    # the banner: whose turn, and what they may do
+    "bakke.turn.mine": "Din tur",
+    "bakke.turn.other": "{owner} tur",
+    "bakke.turn.regular": "{name} kaster …",
+    "bakke.turn.tuborg": "{loser} giver en Tuborg",
+    "bakke.turn.tuborg.you": "Du giver en Tuborg",
+    "bakke.hint.over": "Sidst med terninger på hånden. Nyt spil: {loser} begynder",
+    "bakke.hint.first": "Kast alle dine terninger i bakken – svirp dem op, eller tryk Kast alle",
+    "bakke.hint.empty": "Bakken er tom: kast alle på én gang, eller én ad gangen",
+    "bakke.hint.videre": "Kast en terning mere, eller sig Videre",
+    "bakke.hint.one": "Kast én terning – svirp den op, eller tryk Kast",
+    # the felt
+    "bakke.round": "Spil {n}",
+    "bakke.in_hand": "{dice} på hånden",
+    "bakke.tag.lost": "tabt",
+    "bakke.tag.out": "ude · {place}",
+    "bakke.place.1": "1.",
+    "bakke.place.2": "2.",
+    "bakke.place.3": "3.",
+    "bakke.place.n": "{n}.",
+    "bakke.tag.tuborgs": "{n} Tuborg givet i aften",
+    "bakke.hand.mine": "Din hånd: {dice}",
+    "bakke.hand.other": "{owner} hånd: {dice}",
+    "bakke.flick": "↑ svirp",
+    "bakke.no_dice": "Ingen terninger",
+    "bakke.tray.empty": "Bakken er tom",
+    "bakke.tray.dice": "Bakken: {shown}",
+    # the controls
+    "bakke.throw": "Kast",
+    "bakke.throw_all": "Kast alle",
+    "bakke.videre": "Videre",
+    "bakke.fejl": "Fejl",
+    "bakke.fejl.against": "Fejl mod {name}",
+    "bakke.fejl.whom": "Fejl mod hvem?",
+    "bakke.fejl.note": "Den, der laver fejl, tager bakkens terninger op.",
+    "bakke.new_game": "Nyt spil",
+    # the bar and Tavlen
+    "bakke.table": "Bakkebordet",
+    "bakke.leave": "Forlad bordet",
+    "bakke.board": "Tavlen",
+    "bakke.close": "Luk",
+    "bakke.tally.caption.one": "Tuborg givet i aften · {games} spil færdige",
+    "bakke.tally.caption.many": "Tuborg givet i aften · {games} spil færdige",
+    "bakke.tally.player": "Spiller",
+    "bakke.tally.marks": "Tavlen",
+    "bakke.tally.tuborg": "Tuborg",
+    "bakke.tally.row": "{n} Tuborg",
+    # Dæk bordet
+    "bakke.setup.title": "Dæk bordet",
+    "bakke.setup.resume": "Fortsæt bordet",
+    "bakke.setup.game": "Spil:",
+    "bakke.setup.goal": "– kom af med dine terninger. Den sidste med terninger på hånden giver en Tuborg.",
+    "bakke.setup.dice": "Terninger pr. spiller",
+    "bakke.setup.house": "Husregler",
+    "bakke.setup.faults": "Fejl",
+    "bakke.setup.faults_text": ("Den, der laver fejl, tager alle bakkens terninger op – også uden for tur. "
+                                "Tryk Fejl og vælg spilleren."),
+    "bakke.setup.bad_dice": "Terninger pr. spiller skal være 1–6, ikke {value}",
 }
