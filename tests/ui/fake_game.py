@@ -110,7 +110,10 @@ class Regular:
     def decide(self, view):
         return {"type": "keep", "dice": [0]} if view["rolled"] else {"type": "roll"}
 
-    def say(self, event, view):
+    def say(self, event, view, lang="da"):
+        if lang == "en":  # the bots' own lines come in both languages (engine/voices)
+            return {"won": "Cheers!" if event["player"] == self.name else "Well done.",
+                    "roll": "Let's roll."}.get(event["type"])
         if event["type"] == "won":
             return "Skål!" if event["player"] == self.name else "Tillykke."
         return "Så ruller vi." if event["type"] == "roll" else None

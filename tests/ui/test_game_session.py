@@ -159,7 +159,7 @@ class Crashing(fake_game.Regular):
     def decide(self, view):
         raise ZeroDivisionError("division by zero")
 
-    def say(self, event, view):
+    def say(self, event, view, lang="da"):
         raise KeyError("line")
 
 
@@ -331,3 +331,35 @@ def test_each_view_is_built_once_per_table_state(fake, monkeypatch):
     s.act("Mette", {"type": "keep", "dice": [0]})
     assert s.view()["me"] == "Jonas" and s.view()["turn"] == "Jonas"
     assert built[2:] == ["Mette", "Jonas"], built  # whose turn (read once), then the phone's
+
+
+def test_the_regulars_speak_the_players_language(fake):
+    """_say hands the bots lang=lang.language() (engine/*/bots.py say(event, view, lang))."""
+    from app import lang
+    s = GameSession("treere", [("Mette", "human"), ("Henning", "regular"), ("Lis", "regular")], seed=1)
+    lang.set_language("en")
+    try:
+        assert s.lines({"type": "roll", "player": "Henning"}) == [("Henning", "Let's roll.")]
+        assert s.lines({"type": "won", "player": "Mette"}) == [("Henning", "Well done.")]
+    finally:
+        lang.set_language("da")
+    assert s.lines({"type": "roll", "player": "Henning"}) == [("Henning", "Så ruller vi.")]
+
+
+def test_a_real_regular_speaks_english_at_an_english_table():
+    """The real Treere regulars (no fakes): the same seed says the same line, in English at an
+    English table."""
+    from app import lang
+    said = {}
+    for code in ("da", "en"):
+        lang.set_language(code)
+        try:
+            s = GameSession("treere", [("Mette", "human"), ("Henning", "regular")], seed=3)
+            said[code] = s.lines({"type": "won", "player": "Henning"})
+        finally:
+            lang.set_language("da")
+    assert said["da"] and said["en"] and said["da"] != said["en"]
+    from engine.treere.bots import regular  # the same regular, asked in English directly
+    s = GameSession("treere", [("Mette", "human"), ("Henning", "regular")], seed=3)
+    henning = regular("Henning", s.seed + 1)
+    assert said["en"] == [("Henning", henning.say({"type": "won", "player": "Henning"}, s.view("Henning"), lang="en"))]

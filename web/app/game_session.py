@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.both_languages import both
-from app.lang import t
+from app.lang import language, t
 from app.save_guard import (
     MAX_DETAIL,
     MAX_TABLE_CHARS,
@@ -329,7 +329,7 @@ class GameSession:
         if say is None:
             return None
         try:
-            said = say(event, self._view(name))
+            said = say(event, self._view(name), lang=language())  # the regulars speak the player's language
         except Exception as exc:  # noqa: BLE001 - a line is not worth stopping for
             self._record_fault(name, exc)
             return None

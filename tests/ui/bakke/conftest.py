@@ -21,7 +21,7 @@ class Steady:
                 return {"type": kind}
         raise AssertionError(f"{self.name} has nothing to do: {legal}")
 
-    def say(self, event: dict, view: dict) -> str | None:
+    def say(self, event: dict, view: dict, lang: str = "da") -> str | None:
         if event.get("type") == "throw":
             return f"{self.name} siger skål"
         return None
