@@ -25,7 +25,8 @@ class Plodder:
                        view["max_quantity"])[0]
         return {"type": "bid", **first.to_dict()}
 
-    def say(self, event, view):
+    def say(self, event, view, lang="da"):
+        self.said_in = lang
         return "Så siger vi det!" if event["type"] == "bid" else None
 
 
@@ -302,7 +303,7 @@ def test_a_crashing_regular_is_recorded_and_reported_once_not_swallowed():
 
 def test_faults_are_bounded_and_a_crashing_line_is_recorded_too():
     class Mumbling(Plodder):
-        def say(self, event, view):
+        def say(self, event, view, lang="da"):
             raise KeyError("line")
 
     s = Session([Seat("Mette", "human"), Seat("Ib", "regular")], Rules(dice_per_player=2), seed=3,

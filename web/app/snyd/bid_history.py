@@ -9,22 +9,16 @@ from __future__ import annotations
 
 from html import escape
 
+from app.lang import t
 from app.snyd.announcements import bid_words
 
-WORDS = {
-    "title": "Buddene i runden",
-    "open": "Vis alle bud",
-    "close": "Skjul buddene",
-    "more": "+{n}",
-    "slags": "ens",
-}
 STRIP = 3  # bids in the strip; the rest behind "+n"
 
 
 def short_bid(bid: dict) -> str:
     """"3 × ⚄" in numerals, as a chalkboard would: "3 femmere" is too long for the strip."""
     face = bid.get("face")
-    return f'{bid["quantity"]} {WORDS["slags"] if face is None else ""}'.strip()
+    return f'{bid["quantity"]} {t("snyd.history.alike") if face is None else ""}'.strip()
 
 
 def chip_html(bid: dict) -> str:
@@ -43,8 +37,8 @@ def history_html(view: dict, open_: bool) -> str:
         return ""
     hidden = max(0, len(bids) - STRIP)
     shown = bids if open_ else bids[-STRIP:]
-    more = f'<li class="more">{WORDS["more"].format(n=hidden)}</li>' if hidden and not open_ else ""
-    label = WORDS["close"] if open_ else WORDS["open"]
+    more = f'<li class="more">{t("snyd.history.more", n=hidden)}</li>' if hidden and not open_ else ""
+    label = t("snyd.history.close") if open_ else t("snyd.history.open")
     full = "".join(f'<li>{escape(b["player"])}: {escape(bid_words(b["quantity"], b.get("face")))}</li>'
                    for b in bids)
     return (f'<button type="button" class="history-strip" data-action="history" data-testid="history-toggle" '
@@ -52,4 +46,4 @@ def history_html(view: dict, open_: bool) -> str:
             # The label as hidden text, not aria-label: the chips' words stay in the name (axe's
             # label-content-name-mismatch).
             f'<span class="visually-hidden">{label}</span><ol class="chips{" open" if open_ else ""}">{more}{"".join(chip_html(b) for b in shown)}</ol></button>'
-            f'<ol class="history-full" data-testid="history-full" aria-label="{WORDS["title"]}">{full}</ol>')
+            f'<ol class="history-full" data-testid="history-full" aria-label="{t("snyd.history")}">{full}</ol>')

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app import lang
+from app.both_languages import both
+from app.lang import t
+
 from engine.snyd import Bid, Rules
 from engine.snyd.bid import raises
 from engine.snyd.speech import face_word, number
@@ -26,8 +30,8 @@ def face_from_key(key: str) -> int | None:
 
 def face_label(face: int | None, quantity: int = 2) -> str:
     if face is None:
-        return "af en slags"
-    return f"{PIPS[face]} {face_word(face, quantity)}"
+        return t("snyd.picker.of_a_kind")
+    return f"{PIPS[face]} {face_word(face, quantity, lang=lang.language())}"
 
 
 @dataclass(frozen=True)
@@ -69,20 +73,22 @@ class BidPicker:
         """Select a quantity; keeps the face if still legal, else the lowest legal face."""
         faces = self.faces(quantity)
         if not faces:
-            raise ValueError(f"{quantity} er ikke et lovligt antal her (no legal raise)")
+            raise ValueError(both("snyd.error.quantity", n=quantity))
         face = self.selected.face if self.selected and self.selected.face in faces else faces[0]
         self.selected = Choice(quantity, face)
         return self.selected
 
     def choose_face(self, face: int | None) -> Choice:
         if self.selected is None or face not in self.faces():
-            raise ValueError("Det er ikke et lovligt bud her (not a legal raise)")
+            raise ValueError(both("snyd.error.raise"))
         self.selected = Choice(self.selected.quantity, face)
         return self.selected
 
     def quantity_options(self) -> list[tuple[str, str]]:
         """(value, label) pairs for the quantity part."""
-        return [(str(q), f"{q} – {number(q)}") for q in self.quantities()]
+        code = lang.language()
+        return [(str(q), t("snyd.picker.quantity_option", n=q, word=number(q, lang=code)))
+                for q in self.quantities()]
 
     def face_options(self) -> list[tuple[str, str]]:
         """(value, label) pairs for the face part at the selected quantity."""

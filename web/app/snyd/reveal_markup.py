@@ -11,21 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from app.snyd.announcements import count_words, verdict
-from app.snyd.reveal_steps import TIMED_OUT, Step, dice_on_the_felt, step_of_die, steps, timed_out
-
-# Player-facing words of this module.
-WORDS = {
-    "your_turn": "Din tur",
-    "thinking": "{who} tænker …",
-    "sum": "Talt: {n}",
-    "glass": "terninger",
-    "glass_aria": "{n} terninger på bordet",
-    "glass_fogged": "Skjult antal – glasset er dugget",
-    # Stamps: the full lines ("Mette ryger til Viborg") are with *Næste*; the mat shows who.
-    "to_viborg": "Til Viborg!",
-    "lost_all": "Tabt helt!",
-}
+from app.lang import t
+from app.snyd.announcements import count_words, said, verdict
+from app.snyd.reveal_steps import Step, dice_on_the_felt, step_of_die, steps, timed_out
 
 LEAD_MS = 350            # the cups come up before the first ring
 BEAT_MIN_MS, BEAT_MAX_MS = 160, 420
@@ -73,7 +61,7 @@ def revealed_hand_html(view: dict, player: str, die_html) -> str:
     for n, s in enumerate(plan):
         if s.player == player and s.label and (not labels or labels[-1][1] != s.label):
             labels.append((n, s.label))
-    gone = '<span class="put-away" aria-label="lægger en terning fra">−1</span>' \
+    gone = f'<span class="put-away" aria-label="{t("snyd.put_away")}">−1</span>' \
         if player in rev.get("put_away", []) else ""
     # In the hand's own flow, beside the "−1": no extra row on a crowded felt.
     notes = "".join(f'<span class="step-label" data-testid="step-label"{at(step_at(n, len(plan)))}>'
@@ -91,7 +79,7 @@ def running_sum_html(plan: list[Step]) -> str:
         last = " last" if k == n - 1 else ""
         until = f";--until:{step_at(k + 1, n)}ms" if k < n - 1 else ""
         parts.append(f'<span class="sum-n{last}" style="--at:{step_at(k, n)}ms{until}">'
-                     f'{escape(WORDS["sum"].format(n=s.total))}</span>')
+                     f'{escape(t("snyd.sum", n=s.total))}</span>')
     return f'<p class="running-sum" data-testid="running-sum" aria-hidden="true">{"".join(parts)}</p>'
 
 
@@ -103,7 +91,7 @@ def reveal_centre_html(view: dict) -> str:
     plan = steps(view)
     late = at(verdict_at(len(plan)))
     who = timed_out(view)
-    head = f'<p class="timed-out" data-testid="timed-out">{escape(TIMED_OUT.format(who=who))}</p>' if who else ""
+    head = f'<p class="timed-out" data-testid="timed-out">{escape(said("snyd.line.timeout", who))}</p>' if who else ""
     count = "" if hidden else \
         f'<p class="count after-steps"{late}>{escape(count_words(rev["count"], rev.get("face")))}</p>'
     running = "" if hidden else running_sum_html(plan)
@@ -129,9 +117,9 @@ def big_moments(view: dict) -> list[tuple[str, str]]:
     out = []
     for e in moment_events(view):
         if e["type"] == "to_viborg":
-            out.append(("viborg", WORDS["to_viborg"]))
+            out.append(("viborg", t("snyd.stamp.viborg")))
         else:
-            out.append(("lost-all", WORDS["lost_all"]))
+            out.append(("lost-all", t("snyd.stamp.lost_all")))
     return out
 
 
@@ -147,10 +135,10 @@ def turn_line_html(view: dict, step: dict) -> str:
     if view.get("phase") != "bidding":
         return ""
     if kind == "human" and view.get("turn") == view.get("me") and (view.get("can_bid") or view.get("can_call")):
-        return f'<p class="your-turn" data-testid="your-turn" role="status">{WORDS["your_turn"]}</p>'
+        return f'<p class="your-turn" data-testid="your-turn" role="status">{t("snyd.your_turn")}</p>'
     if kind == "regular":
         who = escape(step.get("player", ""))
-        return f'<p class="thinking-line" data-testid="thinking">{WORDS["thinking"].format(who=who)}</p>'
+        return f'<p class="thinking-line" data-testid="thinking">{t("snyd.thinking", who=who)}</p>'
     return ""
 
 
@@ -160,7 +148,7 @@ def glass_html(view: dict) -> str:
     n = dice_on_the_felt(view)
     if n is None:
         return (f'<div class="glass fogged" data-testid="glass" role="img" '
-                f'aria-label="{WORDS["glass_fogged"]}"><span class="beermat"></span></div>')
+                f'aria-label="{t("snyd.glass.fogged")}"><span class="beermat"></span></div>')
     return (f'<div class="glass" data-testid="glass" role="img" '
-            f'aria-label="{WORDS["glass_aria"].format(n=n)}">'
-            f'<span class="glass-n">{n}</span><span class="glass-label">{WORDS["glass"]}</span></div>')
+            f'aria-label="{t("snyd.glass.label", n=n)}">'
+            f'<span class="glass-n">{n}</span><span class="glass-label">{t("snyd.glass")}</span></div>')

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.lang import t
+
 from engine.snyd import Rules, special_value
 
 # What the player reads beside a step (the seeds' words: "1+2 til sidst = 3", "En enlig 1'er =
-# 2", "Trapper 1-2-3 = 4", "Ettere er jokere").
-LABELS = {
-    "lone": "enlig 1'er = {n}",
-    "pair": "1+2 = {n}",
-    "stairs": "trappe = {n}",
-    "joker": "joker",
-}
-TIMED_OUT = "{who} nåede det ikke – tiden løb ud"  # the reveal's first line after a timeout
+# 2", "Trapper 1-2-3 = 4", "Ettere er jokere"): catalogue keys snyd.label.<kind>.
+SPECIAL_KINDS = ("lone", "pair", "stairs")
 
 
 @dataclass(frozen=True)
@@ -34,8 +30,8 @@ class Step:
 
 
 def special_label(hand: list[int], value: int) -> str:
-    kind = "lone" if len(hand) == 1 else "pair" if len(hand) == 2 else "stairs"
-    return LABELS[kind].format(n=value)
+    kind = SPECIAL_KINDS[min(len(hand), 3) - 1]
+    return t(f"snyd.label.{kind}", n=value)
 
 
 def steps(view: dict) -> list[Step]:
@@ -59,7 +55,7 @@ def steps(view: dict) -> list[Step]:
         for i in rings:
             total += 1
             joker = hand[i] == 1 and face != 1
-            out.append(Step(player, (i,), 1, LABELS["joker"] if joker else None, total))
+            out.append(Step(player, (i,), 1, t("snyd.label.joker") if joker else None, total))
     return out
 
 

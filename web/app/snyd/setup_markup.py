@@ -4,16 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app.player_settings import DEFAULTS
+from app import lang
+from app.both_languages import both
+from app.lang import error_text, t
+from app.player_settings import is_default_name
 from app.snyd.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
 
 from engine.snyd import Rules
 
-YOU = DEFAULTS["name"]  # "Du": the default name of your seat
-MODES = {"phone": "På én telefon", "friends": "Med vennerne"}
-HOST = "Vært"  # the host's seat at a friends' table while it is still called "Du"
-FRIENDS_HINT = "Vennerne sætter sig med et link fra deres egen telefon."
-HOUSE_TITLE = "Husregler"  # the fold with the house-rule switches (closed until opened)
+MODES = ("phone", "friends")  # snyd.setup.mode.<mode>
 
 
 @dataclass
@@ -39,10 +38,11 @@ class Draft:
             people = [i for i, s in enumerate(self.seats) if s.kind == "human"]
             self.seats = [s for i, s in enumerate(self.seats) if s.kind != "human"
                           or i == (people[0] if people else -1)]
+            host = t("snyd.setup.host")  # the host's seat while it is still called "Du"
             if not people:
-                self.seats.insert(0, Seat(HOST, "human"))
+                self.seats.insert(0, Seat(host, "human"))
             # "Du" names nobody on the friends' phones ("Du byder" would be about them).
-            self.seats = [Seat(HOST, "human") if s.kind == "human" and s.name == YOU else s
+            self.seats = [Seat(host, "human") if s.kind == "human" and is_default_name(s.name) else s
                           for s in self.seats]
 
     def choose_ruleset(self, key: str) -> None:
@@ -60,7 +60,7 @@ class Draft:
     def add_regular(self, regulars: list[dict]) -> None:
         free = self.free_regulars(regulars)
         if len(self.seats) >= MAX_SEATS or not free:
-            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+            raise ValueError(both("snyd.setup.full", max=MAX_SEATS))
         pick = next((r for r in free if r["name"] == self.regular_choice), free[0])
         self.seats.append(Seat(pick["name"], "regular"))
         rest = self.free_regulars(regulars)
@@ -68,12 +68,12 @@ class Draft:
 
     def add_human(self) -> None:
         if len(self.seats) >= MAX_SEATS:
-            raise ValueError(f"Der er plads til {MAX_SEATS} ved bordet (the table is full)")
+            raise ValueError(both("snyd.setup.full", max=MAX_SEATS))
         names = {s.name for s in self.seats}
         n = len(self.seats) + 1
-        while f"Spiller {n}" in names:
+        while t("snyd.setup.player_n", n=n) in names:
             n += 1
-        self.seats.append(Seat(f"Spiller {n}", "human"))
+        self.seats.append(Seat(t("snyd.setup.player_n", n=n), "human"))
         self.name_shared_seats()
 
     def name_shared_seats(self) -> None:
@@ -84,12 +84,12 @@ class Draft:
             return
         names = {s.name for s in self.seats}
         for i, s in enumerate(self.seats):
-            if s.kind == "human" and s.name == YOU:
+            if s.kind == "human" and is_default_name(s.name):
                 n = i + 1
-                while f"Spiller {n}" in names:
+                while t("snyd.setup.player_n", n=n) in names:
                     n += 1
-                self.seats[i] = Seat(f"Spiller {n}", "human")
-                names.add(f"Spiller {n}")
+                self.seats[i] = Seat(t("snyd.setup.player_n", n=n), "human")
+                names.add(self.seats[i].name)
 
     def remove(self, index: int, regulars: list[dict]) -> None:
         if 0 <= index < len(self.seats):
@@ -105,11 +105,11 @@ def _attr(v: object) -> str:
 
 def _seat_html(i: int, seat: Seat, descriptions: dict[str, str]) -> str:
     remove = (f'<button type="button" class="icon-btn" data-action="remove" data-seat="{i}" '
-              f'aria-label="Fjern {_attr(seat.name)}">×</button>')
+              f'aria-label="{_attr(t("snyd.setup.remove", name=seat.name))}">×</button>')
     if seat.kind == "human":
         body = (f'<input type="text" class="name" data-seat="{i}" value="{_attr(seat.name)}" '
-                f'maxlength="20" aria-label="Navn på spiller {i + 1}" autocomplete="off">'
-                f'<span class="kind">ved telefonen</span>')
+                f'maxlength="20" aria-label="{_attr(t("snyd.setup.name_of", n=i + 1))}" autocomplete="off">'
+                f'<span class="kind">{t("snyd.setup.at_phone")}</span>')
     else:
         body = (f'<span class="reg-name">{escape(seat.name)}</span>'
                 f'<span class="reg-desc">{escape(descriptions.get(seat.name, ""))}</span>')
@@ -117,10 +117,17 @@ def _seat_html(i: int, seat: Seat, descriptions: dict[str, str]) -> str:
             f'data-player="{_attr(seat.name)}">{body}{remove}</li>')
 
 
+def description(regular: dict) -> str:
+    """A regular as Dæk bordet presents them: the catalogue's words for the style (the engine's
+    REGULARS describe them in Danish), else the engine's own line."""
+    key = f"snyd.regular.{regular.get('style')}"
+    return t(key) if key in lang.catalogue(lang.language()) else regular.get("description", "")
+
+
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
-    descriptions = {r["name"]: r.get("description", "") for r in regulars}
+    descriptions = {r["name"]: description(r) for r in regulars}
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
-              'Fortsæt bordet</button>') if saved else ""
+              f'{t("snyd.setup.resume")}</button>') if saved else ""
     notice = f'<p class="notice" role="alert">{escape(d.notice)}</p>' if d.notice else ""
     rs = "".join(f'<option value="{r.key}"{" selected" if r.key == d.ruleset else ""}>{escape(r.title)}</option>'
                  for r in RULE_SETS)
@@ -136,39 +143,41 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     modes = "".join(
         f'<button type="button" class="btn small mode" data-action="mode-{key}" '
         f'data-testid="mode-{key}" aria-pressed="{"true" if key == d.mode else "false"}">'
-        f'{title}</button>' for key, title in MODES.items())
-    mode_hint = f'<p class="hint">{FRIENDS_HINT}</p>' if friends else ""
+        f'{t(f"snyd.setup.mode.{key}")}</button>' for key in MODES)
+    mode_hint = f'<p class="hint">{t("snyd.setup.friends_hint")}</p>' if friends else ""
     free = d.free_regulars(regulars)
     reg_opts = "".join(f'<option value="{_attr(r["name"])}"{" selected" if r["name"] == d.regular_choice else ""}>'
-                       f'{escape(r["name"])} – {escape(r.get("description", ""))}</option>' for r in free)
+                       f'{escape(r["name"])} – {escape(description(r))}</option>' for r in free)
     full = len(d.seats) >= MAX_SEATS
     add_human = "" if friends else (
         f'<button type="button" class="btn small" data-action="add-human" data-testid="add-human"'
-        f'{" disabled" if full else ""}>+ Spiller</button>')
+        f'{" disabled" if full else ""}>{t("snyd.setup.add_human")}</button>')
     add = (f'<div class="add-seats">{add_human}'
-           f'<select data-testid="regular-choice" aria-label="Vælg stamgæst"{" disabled" if not free else ""}>'
+           f'<select data-testid="regular-choice" aria-label="{t("snyd.setup.choose_regular")}"'
+           f'{" disabled" if not free else ""}>'
            f'{reg_opts}</select>'
            f'<button type="button" class="btn small" data-action="add-regular" data-testid="add-regular"'
-           f'{" disabled" if full or not free else ""}>+ Stamgæst</button></div>')
+           f'{" disabled" if full or not free else ""}>{t("snyd.setup.add_regular")}</button></div>')
     go = ('<button type="button" class="btn primary" data-action="friends" data-testid="open-lobby">'
-          'Inviter vennerne</button>') if friends else (
+          f'{t("snyd.setup.invite")}</button>') if friends else (
           '<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
-          'Start spillet</button>')
-    error = f'<p class="error" role="alert">{escape(d.error)}</p>' if d.error else '<p class="error" role="alert"></p>'
+          f'{t("snyd.setup.start")}</button>')
+    error = f'<p class="error" role="alert">{escape(error_text(d.error))}</p>' if d.error else '<p class="error" role="alert"></p>'
     return (f'<section class="setup panel" data-testid="setup">'
-            f'<h2>Dæk bordet</h2>{notice}{resume}'
-            f'<p class="game-line">Spil: <b>Snyd</b> <span class="hint">(Bakke og Treere kommer snart)</span></p>'
-            f'<div class="modes" role="group" aria-label="Hvordan spiller I?">{modes}</div>{mode_hint}'
+            f'<h2>{t("snyd.title.setup")}</h2>{notice}{resume}'
+            f'<p class="game-line">{t("snyd.setup.game")} <b>Snyd</b> '
+            f'<span class="hint">{t("snyd.setup.tagline")}</span></p>'
+            f'<div class="modes" role="group" aria-label="{t("snyd.setup.modes")}">{modes}</div>{mode_hint}'
             # Who plays and with how many dice first, then the rule set; the twelve house
             # rules are folded away under *Husregler* (issue 12).
-            f'<fieldset class="players"><legend>Spillere ({len(d.seats)} af 2–{MAX_SEATS})</legend>'
+            f'<fieldset class="players"><legend>{t("snyd.setup.players", n=len(d.seats), max=MAX_SEATS)}</legend>'
             f'<ol class="seats">{seats}</ol>{add}</fieldset>'
-            f'<div class="field"><label for="dice">Terninger pr. spiller</label>'
+            f'<div class="field"><label for="dice">{t("snyd.setup.dice")}</label>'
             f'<select id="dice" data-testid="dice-per-player">{dice}</select></div>'
-            f'<div class="field"><label for="ruleset">Regelsæt</label>'
+            f'<div class="field"><label for="ruleset">{t("snyd.setup.ruleset")}</label>'
             f'<select id="ruleset" data-testid="ruleset">{rs}</select><p class="hint">{escape(rs_text)}</p></div>'
             f'<details class="house" data-testid="house-rules"{" open" if d.house_open else ""}>'
-            f'<summary class="house-title">{HOUSE_TITLE}</summary>{switches}</details>{error}'
+            f'<summary class="house-title">{t("snyd.setup.house")}</summary>{switches}</details>{error}'
             f'<div class="setup-actions">'
-            f'<button type="button" class="back" data-action="back">Tilbage</button>'
+            f'<button type="button" class="back" data-action="back">{t("snyd.back")}</button>'
             f'{go}</div></section>')

@@ -6,6 +6,7 @@ from typing import Any
 from app import screens
 from app.browser_storage import warn
 from app.dom_util import present
+from app.lang import t
 from app.local_store import store
 from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
 from app.snyd import table_screen
@@ -16,7 +17,7 @@ from pyodide.ffi import create_proxy
 
 from engine.snyd import IllegalAction
 
-SCREEN = "dæk bordet"
+SCREEN = "dæk bordet"  # not text
 _state: dict[str, Any] = {"draft": None, "root": None, "proxies": {}}
 
 
@@ -53,7 +54,7 @@ def _draft() -> Draft:
         d = Draft()
         d.notice = _state.pop("notice", "")
         d.seats = default_seats(settings["name"]) if _regulars() else \
-            [Seat(settings["name"], "human"), Seat("Spiller 2", "human")]
+            [Seat(settings["name"], "human"), Seat(t("snyd.setup.player_n", n=2), "human")]
         d.name_shared_seats()
         free = d.free_regulars(_regulars())
         d.regular_choice = free[0]["name"] if free else ""
@@ -171,4 +172,4 @@ def render(root: Any, notice: str = "", **_kw: Any) -> None:
     paint()
 
 
-screens.register(SCREEN, render, title="Dæk bordet")
+screens.register(SCREEN, render, title=t("snyd.title.setup"))

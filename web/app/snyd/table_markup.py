@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from app.peers.guest import WAITING_HOST
-from app.snyd.announcements import bid_words, merge_slap
+from app.lang import t
+from app.snyd.announcements import bid_words, merge_slap, said
 from app.snyd.bid_history import history_html
 from app.snyd.bid_picker import BidPicker, chance_of
 from app.snyd.reveal_markup import (
@@ -23,7 +23,14 @@ from app.snyd.reveal_markup import (
 )
 from app.snyd.reveal_steps import out_at_this_reveal
 
-HOST_DEALS = "Værten deler ud"  # on a guest's phone, in place of *Næste runde*
+
+def __getattr__(name: str) -> str:
+    """HOST_DEALS ("Værten deler ud", on a guest's phone in place of *Næste runde*) for modules
+    that import it as a constant: the text in the language of the moment it is read."""
+    if name == "HOST_DEALS":
+        return t("snyd.host_deals")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Which cells of a 3×3 grid hold a pip, per face.
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -53,7 +60,7 @@ class TableLook:
     shaking: bool = False                      # the cups shake: drawn right after a deal
 
 
-CONNECTION_TAGS = {"reconnecting": "genforbinder", "away": "væk"}  # the badge; none when connected
+CONNECTION_TAGS = ("reconnecting", "away")  # a badge (snyd.tag.<state>); none when connected
 
 
 def a(value: object) -> str:
@@ -105,14 +112,15 @@ def _hand_html(view: dict, player: str) -> str:
 def _tags(view: dict, player: str) -> str:
     tags = []
     if player in view.get("out", []):
-        tags.append('<span class="tag slap">slap</span>')
+        tags.append(f'<span class="tag slap">{t("snyd.tag.out")}</span>')
     if player in view.get("viborg", []):
         tags.append('<span class="tag viborg">Viborg</span>')
     if is_watching(view, player):
-        tags.append('<span class="tag watching">ser på</span>')
+        tags.append(f'<span class="tag watching">{t("snyd.tag.watching")}</span>')
     strokes = view.get("tally", {}).get(player, 0)
     if strokes:  # the evening's strokes on Tavlen, also at the seat
-        tags.append(f'<span class="tag strokes" aria-label="{strokes} streger på tavlen">{"|" * strokes}</span>')
+        label = t("snyd.strokes.one" if strokes == 1 else "snyd.strokes.many", n=strokes)
+        tags.append(f'<span class="tag strokes" aria-label="{label}">{"|" * strokes}</span>')
     return "".join(tags)
 
 
@@ -123,7 +131,8 @@ def _count(view: dict, player: str) -> str:
         n = view["my_dice_count"]
     else:
         return ""
-    return f'<span class="dice-count" aria-label="{n} terninger">{n}</span>'
+    label = t("snyd.dice.one" if n == 1 else "snyd.dice.many", n=n)
+    return f'<span class="dice-count" aria-label="{label}">{n}</span>'
 
 
 CROWDED_SEATS = 6      # from this many players the upper arc is full …
@@ -164,8 +173,8 @@ def connection_attr(look: TableLook, player: str) -> str:
 
 
 def connection_tag(look: TableLook, player: str) -> str:
-    word = CONNECTION_TAGS.get(look.connections.get(player, ""))
-    return f'<span class="tag connection">{word}</span>' if word else ""
+    state = look.connections.get(player, "")
+    return f'<span class="tag connection">{t(f"snyd.tag.{state}")}</span>' if state in CONNECTION_TAGS else ""
 
 
 def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, float]) -> str:
@@ -215,7 +224,7 @@ def my_seat_html(view: dict, look: TableLook) -> str:
         cup_classes.append("shake")
     lift = f"transform:translateY({-look.lift_px:.0f}px)" if look.peeking and look.lift_px else ""
     lock = '<span class="lock" aria-hidden="true">🔒</span>' if locked else ""
-    label = "Dit bæger er låst (kig kun én gang)" if locked else "Dit bæger – hold for at kigge"
+    label = t("snyd.cup.locked") if locked else t("snyd.cup.hold")
     bub = bubble_html(view, look, me)
     # A watcher has no cup to lift (the screen's gestures look the cup up and find none).
     cup = "" if watching else (
@@ -241,7 +250,7 @@ def centre_html(view: dict, look: TableLook) -> str:
     cur = view.get("current_bid")
     bid = f'<p class="current">{escape(view.get("bidder") or "")}: ' \
           f'{escape(bid_words(cur["quantity"], cur.get("face")))}</p>' if cur else \
-          f'<p class="current">{escape(view.get("starter") or "")} lægger ud</p>'
+          f'<p class="current">{escape(said("snyd.opens", view.get("starter") or ""))}</p>'
     return f'<div class="centre">{turn_line_html(view, look.step)}{bid}<p class="news">{escape(look.news)}</p></div>'
 
 
@@ -250,11 +259,11 @@ def felt_html(view: dict, look: TableLook) -> str:
     others = order[1:]
     seats = "".join(other_seat_html(view, look, p, pos)
                     for p, pos in zip(others, seat_positions(len(others))))
-    info = (f'<div class="round-info">Spil {view.get("game_no", 0)} · Runde {view.get("round_no", 0)}'
-            f'{" · Finalen i Viborg" if view.get("final") else ""}</div>')
+    info_key = "snyd.round_info.final" if view.get("final") else "snyd.round_info"
+    info = f'<div class="round-info">{t(info_key, game=view.get("game_no", 0), round=view.get("round_no", 0))}</div>'
     # The round's bids: an empty slot here, filled by the table's life (issue 12); the layout
     # (table.css) puts it over your seat upright and in the right-hand column on its side.
-    history = (f'<div class="bid-history" data-testid="bid-history" aria-label="Buddene i runden">'
+    history = (f'<div class="bid-history" data-testid="bid-history" aria-label="{t("snyd.history")}">'
                f'{history_html(view, look.history_open)}</div>')
     # The bid (or the verdict) and the bids: one column beside the felt on a phone on its side,
     # in the felt's flow elsewhere (table.css, .side).
@@ -280,7 +289,7 @@ def practice_html(view: dict, look: TableLook) -> str:
         return ""
     parts = []
     if adv.get("current") is not None:
-        parts.append(f'Buddet holder: <b>{round(100 * adv["current"])} %</b>')
+        parts.append(t("snyd.practice.current", pct=percent(adv["current"])))
     sel = look.picker.selected if look.picker else None
     if sel is not None:
         p = next((r["chance"] for r in adv.get("raises", [])
@@ -289,12 +298,18 @@ def practice_html(view: dict, look: TableLook) -> str:
         if p is None:
             p = chance_of(view, sel)
         if p is not None:
-            parts.append(f'Dit bud: <b>{round(100 * p)} %</b>')
+            parts.append(t("snyd.practice.mine", pct=percent(p)))
     sug = adv.get("suggestion")
     if sug:
-        what = "Løft" if sug["type"] == "call" else bid_words(sug["quantity"], sug.get("face"))
-        parts.append(f'Forslag: <b>{escape(what)}</b>')
-    return f'<div class="practice" data-testid="practice" aria-label="Øvebord">{" · ".join(parts)}</div>'
+        what = t("snyd.call") if sug["type"] == "call" else bid_words(sug["quantity"], sug.get("face"))
+        parts.append(t("snyd.practice.suggestion", what=f"<b>{escape(what)}</b>"))
+    return (f'<div class="practice" data-testid="practice" aria-label="{t("snyd.practice")}">'
+            f'{" · ".join(parts)}</div>')
+
+
+def percent(p: float) -> str:
+    """A chance as the practice table shows it, in bold: "<b>62 %</b>"."""
+    return f'<b>{t("snyd.percent", n=round(100 * p))}</b>'
 
 
 def after_reveal_html(view: dict, look: TableLook) -> str:
@@ -302,11 +317,11 @@ def after_reveal_html(view: dict, look: TableLook) -> str:
     button that shakes again. Empty while a round is being bid."""
     if view["phase"] not in ("reveal", "game_over") or not view.get("last_reveal"):
         return ""
-    label = "Næste spil" if view["phase"] == "game_over" else "Næste runde"
+    label = t("snyd.next_game") if view["phase"] == "game_over" else t("snyd.next_round")
     # The news after the verdict waits for it (life.css: --reveal-end, set by the screen).
     after = "".join(f"<li>{escape(line)}</li>" for line in merge_slap(look.reveal_lines))
     nxt = f'<button type="button" class="btn next" data-action="next">{label}</button>' \
-        if look.deals else f'<p class="waiting">{HOST_DEALS} …</p>'
+        if look.deals else f'<p class="waiting">{t("snyd.host_deals")} …</p>'
     return (f'{waiting_html(look)}<div class="after-reveal"><ul class="after">{after}</ul>'
             f'{nxt}</div>')
 
@@ -316,9 +331,9 @@ def waiting_html(look: TableLook) -> str:
     when it is not this phone's ("Venter på Mette …")."""
     kind = look.step.get("kind")
     if kind == "waiting_host":
-        return f'<p class="waiting" data-testid="waiting-host" role="status">{WAITING_HOST}</p>'
+        return f'<p class="waiting" data-testid="waiting-host" role="status">{t("snyd.waiting_host")}</p>'
     if kind == "remote":
-        return f'<p class="waiting" role="status">Venter på {escape(look.step["player"])} …</p>'
+        return f'<p class="waiting" role="status">{escape(t("snyd.waiting_for", who=look.step["player"]))}</p>'
     return ""
 
 
@@ -337,13 +352,13 @@ def controls_html(view: dict, look: TableLook) -> str:
     call_dis = "" if my_turn and view.get("can_call") else " disabled"
     peek_dis = "" if look.can_peek else " disabled"
     return (f'{waiting_html(look)}{practice_html(view, look) if my_turn else ""}'
-            f'<div class="picker" role="group" aria-label="Dit bud">'
-            f'<select data-testid="bid-quantity" aria-label="Antal"{dis}>{q_opts}</select>'
-            f'<select data-testid="bid-face" aria-label="Øjne"{dis}>{f_opts}</select></div>'
+            f'<div class="picker" role="group" aria-label="{t("snyd.picker")}">'
+            f'<select data-testid="bid-quantity" aria-label="{t("snyd.picker.quantity")}"{dis}>{q_opts}</select>'
+            f'<select data-testid="bid-face" aria-label="{t("snyd.picker.face")}"{dis}>{f_opts}</select></div>'
             f'<div class="actions">'
-            f'<button type="button" class="btn peek" data-action="peek"{peek_dis}>Kig</button>'
-            f'<button type="button" class="btn bid" data-action="bid"{dis}>Byd</button>'
-            f'<button type="button" class="btn call" data-action="call"{call_dis}>Løft</button>'
+            f'<button type="button" class="btn peek" data-action="peek"{peek_dis}>{t("snyd.peek")}</button>'
+            f'<button type="button" class="btn bid" data-action="bid"{dis}>{t("snyd.bid")}</button>'
+            f'<button type="button" class="btn call" data-action="call"{call_dis}>{t("snyd.call")}</button>'
             f'</div>')
 
 
@@ -352,7 +367,7 @@ def handoff_html(player: str) -> str:
     return (f'<div class="handoff" data-testid="handoff" role="dialog" aria-modal="true" '
             f'aria-labelledby="handoff-title"><div class="handoff-card">'
             f'<div class="cup big" aria-hidden="true"></div>'
-            f'<h2 id="handoff-title">Giv telefonen til {escape(player)}</h2>'
-            f'<p>Kun {escape(player)} må se skærmen nu.</p>'
-            f'<button type="button" class="btn" data-action="handoff-ok">Jeg er {escape(player)}</button>'
+            f'<h2 id="handoff-title">{escape(t("snyd.handoff.title", name=player))}</h2>'
+            f'<p>{escape(t("snyd.handoff.only", name=player))}</p>'
+            f'<button type="button" class="btn" data-action="handoff-ok">{escape(t("snyd.handoff.ok", name=player))}</button>'
             f'</div></div>')

@@ -12,6 +12,7 @@ import js
 from app import clock_feedback, last_table, screens, sound, stylesheet
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
+from app.lang import error_text, t
 from app.local_store import TABLE_KEY, store
 from app.peers.host_table import load_table
 from app.player_settings import (
@@ -49,7 +50,6 @@ SCREEN = "bordet"
 STYLESHEET = ("snyd-life-css", "./app/snyd/life.css")
 SHAKE_MS = 700        # the cups' shake at a deal (life.css cupshake)
 SETTLED_MS = 10**6    # a reveal not seen arriving (a reload) shows finished
-TIMED_OUT_BUBBLE = "Tiden løb ud"  # at the seat whose time ran out, not "Løft!" (S41)
 TURN_BUZZ = [40]                   # Din tur: one haptic tick
 VIBORG_BUZZ = [120, 80, 240]       # the mat turns black
 LOST_BUZZ = [200, 100, 200, 100, 500]  # tabt helt
@@ -57,16 +57,16 @@ LIVE_LINES = 12       # the aria-live log keeps the last few lines
 TICK_MS = 200         # clock refresh; the clock shows whole seconds
 
 SKELETON = """
-<section class="snyd-table" data-testid="table-screen" aria-label="Snydbordet">
+<section class="snyd-table" data-testid="table-screen" aria-label="{label}">
   <div class="table-bar">
-    <button type="button" class="bar-btn" data-action="leave" aria-label="Forlad bordet">←</button>
+    <button type="button" class="bar-btn" data-action="leave" aria-label="{leave}">←</button>
     <span class="bar-title">Snyd</span>
-    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">Tavlen</button>
+    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">{tally}</button>
   </div>
   <p class="save-failed" id="save-failed" data-testid="save-failed" role="status" hidden></p>
   <div class="felt-wrap">
     <div class="felt-area" id="felt-area" data-testid="table"></div>
-    <div class="clock" id="clock" data-testid="clock" role="timer" aria-label="Tid tilbage" hidden></div>
+    <div class="clock" id="clock" data-testid="clock" role="timer" aria-label="{clock}" hidden></div>
   </div>
   <div class="controls" id="controls"></div>
   <p class="toast" id="toast" role="alert"></p>
@@ -75,6 +75,12 @@ SKELETON = """
   <div id="cover"></div>
 </section>
 """
+
+
+def skeleton() -> str:
+    """The table's frame in the language spoken now."""
+    return SKELETON.format(label=t("snyd.table.label"), leave=t("snyd.leave"), tally=t("snyd.tally"),
+                           clock=t("snyd.clock.label"))
 
 
 class TableUI:
@@ -172,14 +178,14 @@ class TableUI:
         return (f'<section class="panel tab-claim" data-testid="table-elsewhere" role="alert">'
                 f'<h2>{head}</h2><p>{text}</p>'
                 f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">{TAKE}</button>'
-                f'<button type="button" class="back" data-action="home">Til forsiden</button></section>')
+                f'<button type="button" class="back" data-action="home">{t("snyd.to_start")}</button></section>')
 
     def set_a_new_table(self, notice: str = "") -> None:
         """No table to show: *Dæk bordet*, with what the player must know (a corrupt table,
         settings that were reset)."""
         notice = " ".join(n for n in (notice, self.pending_toast) if n)
         self.pending_toast = ""
-        screens.show("dæk bordet", notice=notice)
+        screens.show("dæk bordet", notice=notice)  # not text
 
     def render_claim(self, root: Any) -> None:
         root.innerHTML = self.claim_html()
@@ -230,7 +236,7 @@ class TableUI:
             last_table.mark("snyd", store)  # a reload comes back here (app/last_table.py)
         self.session.tempo = tempo_factor(self.settings)
         self.stop_timers()  # a repaint of this screen must not leave a second clock ticking
-        root.innerHTML = SKELETON
+        root.innerHTML = skeleton()
         section = root.querySelector(".snyd-table")
         if self.settings.get("reduced_motion"):
             section.classList.add("reduced")
@@ -308,10 +314,11 @@ class TableUI:
 
     @staticmethod
     def timed_out_bubble(event: dict) -> str:
-        """A timeout shown as what it was: "Tiden løb ud" (and the opener's forced bid)."""
+        """A timeout shown as what it was: "Tiden løb ud" (and the opener's forced bid), at the
+        seat whose time ran out, not "Løft!" (S41)."""
         if event.get("type") == "bid":
-            return f"{TIMED_OUT_BUBBLE}: {bid_words(event['quantity'], event.get('face'))}"
-        return TIMED_OUT_BUBBLE
+            return t("snyd.time_up_bid", bid=bid_words(event["quantity"], event.get("face")))
+        return t("snyd.time_up")
 
     # ---------- the table's life: shake, reveal, moments, Din tur ----------
     def now_ms(self) -> float:
@@ -468,8 +475,8 @@ class TableUI:
         self.el("controls").innerHTML = controls_html(self.view, self.look)
 
     def tally_panel_html(self) -> str:
-        return ('<div class="tally-card"><h2>Tavlen</h2>' + tally_html(self.view) +
-                '<button type="button" class="btn" data-action="tally">Luk</button></div>')
+        return (f'<div class="tally-card"><h2>{t("snyd.title.tally")}</h2>{tally_html(self.view)}'
+                f'<button type="button" class="btn" data-action="tally">{t("snyd.close")}</button></div>')
 
     def toast(self, text: str) -> None:
         t = self.el("toast")
@@ -511,7 +518,7 @@ class TableUI:
             return
         clock.hidden = False
         clock.textContent = str(face["seconds"])
-        clock.setAttribute("aria-label", f"{face['player']}: {face['seconds']} sekunder tilbage")
+        clock.setAttribute("aria-label", t("snyd.clock.left", who=face["player"], seconds=face["seconds"]))
         clock.classList.toggle("red", bool(face["red"]))
         if face["beep"]:
             if self.settings.get("sound"):
@@ -550,7 +557,7 @@ class TableUI:
             else:
                 return
         except IllegalAction as exc:
-            self.toast(str(exc))
+            self.toast(error_text(str(exc)))
             return
         self.toast("")
         self.refresh()
@@ -574,7 +581,7 @@ class TableUI:
             else:
                 picker.choose_face(face_from_key(ev.target.value))
         except ValueError as exc:
-            self.toast(str(exc))
+            self.toast(error_text(str(exc)))
         self.redraw_controls()
 
     # ---------- peeking ----------
@@ -729,7 +736,7 @@ def render(root: Any, **_kw: Any) -> None:
     ui.render(root)
 
 
-screens.register(SCREEN, render, title="Bordet")
+screens.register(SCREEN, render, title=t("snyd.title.table"))
 stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
 
 

@@ -18,6 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import lang
+from app.both_languages import both
+from app.lang import t
 from app.save_guard import (  # noqa: F401 - CORRUPT_SAVE and CorruptSave: this module's too
     CORRUPT_SAVE,
     MAX_DETAIL,
@@ -26,7 +29,7 @@ from app.save_guard import (  # noqa: F401 - CORRUPT_SAVE and CorruptSave: this 
     UnreadableSave,
     parse_bounded,
 )
-from app.snyd.announcements import bid_words, lines_for
+from app.snyd.announcements import bid_words, lines_for, said
 from app.snyd.table_setup import Seat, check_seats
 from app.turn_clock import TurnClock
 
@@ -52,7 +55,7 @@ class RegularFault:
     @property
     def line(self) -> str:
         """The short line at the table."""
-        return f"{self.player} gik i stå – uret tog turen"
+        return said("snyd.fault", self.player)
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,7 @@ class Session:
         # With a factory (tests), the factory decides which regulars exist.
         known = [s.name for s in seats if s.kind == "regular"] if regular_factory else None
         if any(s.kind not in self.SEAT_KINDS for s in seats):
-            raise IllegalAction("En ven ved sin egen telefon hører til et bord med vennerne "
-                                "(a guest seat needs a peer table)")
+            raise IllegalAction(both("snyd.error.guest_seat"))
         self.seats = check_seats(list(seats), known)
         self.rules = rules
         self.seed = seed if seed is not None else random.randrange(2**31)
@@ -145,7 +147,7 @@ class Session:
     def accept_handoff(self) -> str:
         """The next player has the phone: the table is theirs to see."""
         if self.handoff_to is None:
-            raise IllegalAction("Der er ingen at give telefonen til (no hand-off pending)")
+            raise IllegalAction(both("snyd.error.no_handoff"))
         self.holder, self.handoff_to = self.handoff_to, None
         return self.holder
 
@@ -190,12 +192,12 @@ class Session:
     def act(self, action: dict) -> None:
         """The holder's own action (bid or call). Illegal -> IllegalAction, nothing changes."""
         if self.handoff_to is not None:
-            raise IllegalAction(f"Giv telefonen til {self.handoff_to} først (hand the phone over first)")
+            raise IllegalAction(both("snyd.error.handoff_first", name=self.handoff_to))
         v = self.view()
         if v["turn"] != self.holder:
-            raise IllegalAction("Det er ikke din tur endnu (not your turn)")
+            raise IllegalAction(both("snyd.error.not_your_turn"))
         if not isinstance(action, dict) or action.get("type") not in ("bid", "call"):
-            raise IllegalAction("Du kan byde eller løfte (you may bid or call)")
+            raise IllegalAction(both("snyd.error.bid_or_call"))
         self.table.act(self.holder, action)
         self._update_handoff()
 
@@ -204,7 +206,7 @@ class Session:
         v = self.view()
         name = v["turn"]
         if name not in self.regulars or v["phase"] != "bidding" or self.handoff_to is not None:
-            raise IllegalAction("Det er ikke en stamgæsts tur (not a regular's turn)")
+            raise IllegalAction(both("snyd.error.not_regular_turn"))
         bot_view = self.table.view(name)
         try:
             action = self.regulars[name].decide(bot_view)
@@ -234,7 +236,7 @@ class Session:
     def next_round(self) -> None:
         """After a reveal or a game's end: shake again (S2, S35)."""
         if self.view()["phase"] not in ("reveal", "game_over"):
-            raise IllegalAction("Runden er ikke slut endnu (the round is not over)")
+            raise IllegalAction(both("snyd.error.round_not_over"))
         self.table.deal()
         self._update_handoff()
 
@@ -272,19 +274,19 @@ class Session:
             return None
         if who in self.regulars:
             try:
-                said = self.regulars[who].say(event, self.table.view(who))
+                line = self.regulars[who].say(event, self.table.view(who), lang=lang.language())
             except Exception as exc:  # a line is not worth stopping for, but it is a bug  # noqa: BLE001
                 self._record_fault(who, exc)
-                said = None
-            if said:
-                return said
+                line = None
+            if line:
+                return line
             if event["type"] == "bid":
                 from engine.snyd.speech import say_bid
-                return say_bid({"quantity": event["quantity"], "face": event.get("face")})
-            return "Løft!"
+                return say_bid({"quantity": event["quantity"], "face": event.get("face")}, lang=lang.language())
+            return t("snyd.call_shout")
         if event["type"] == "bid":
             return bid_words(event["quantity"], event.get("face"))
-        return "Løft!"
+        return t("snyd.call_shout")
 
     def remark(self, event: dict) -> tuple[str, str] | None:
         """A regular's own line on news about them (Viborg, a loss, a selvbinder …)."""
@@ -292,11 +294,11 @@ class Session:
         if who not in self.regulars or event.get("type") in ("bid", "call"):
             return None
         try:
-            said = self.regulars[who].say(event, self.table.view(who))
+            line = self.regulars[who].say(event, self.table.view(who), lang=lang.language())
         except Exception as exc:  # noqa: BLE001
             self._record_fault(who, exc)
             return None
-        return (who, said) if said else None
+        return (who, line) if line else None
 
     def news(self) -> list[News]:
         """Public events since the last call, each with its lines and bubble."""

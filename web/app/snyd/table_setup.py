@@ -8,6 +8,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from app.both_languages import both
+from app.lang import t
+from app.player_settings import default_name
+
 from engine.errors import shown
 from engine.snyd import IllegalAction, Rules
 
@@ -18,18 +22,33 @@ TIME_LIMIT_S = 15  # S41: the seeds say 15 seconds a turn
 
 @dataclass(frozen=True)
 class RuleSet:
-    key: str    # Rules.preset name
-    title: str  # what the host reads
-    text: str   # one line of Danish
+    key: str    # Rules.preset name; its words are snyd.ruleset.<key> (+ ".text")
+
+    @property
+    def title(self) -> str:
+        """What the host reads."""
+        return t(f"snyd.ruleset.{self.key}")
+
+    @property
+    def text(self) -> str:
+        """One line: what the rule set is."""
+        return t(f"snyd.ruleset.{self.key}.text")
 
 
 @dataclass(frozen=True)
 class HouseRule:
-    rule_id: str  # the id in RULES.md
+    rule_id: str  # the id in RULES.md; its words are snyd.house.<rule_id> (+ ".text")
     field: str    # the Rules field it switches
-    title: str
-    text: str     # one line of Danish: what it does
     inverted: bool = False  # True when "on" means the Rules field is False (S15, S34)
+
+    @property
+    def title(self) -> str:
+        return t(f"snyd.house.{self.rule_id}")
+
+    @property
+    def text(self) -> str:
+        """One line: what it does."""
+        return t(f"snyd.house.{self.rule_id}.text")
 
     def is_on(self, rules: Rules) -> bool:
         value = getattr(rules, self.field)
@@ -43,40 +62,21 @@ class HouseRule:
         return (not on) if self.inverted else on
 
 
-RULE_SETS: list[RuleSet] = [
-    RuleSet("standard", "Standard", "Ettere er jokere, 1+2 og en enlig 1'er, vejen til Viborg."),
-    RuleSet("slags", "Slags", "Standard, og man må byde på en slags (Slagsbordet)."),
-    RuleSet("turnering", "Turnering", "Med trapper, uden \"af en slags\" og 15 sekunder pr. tur."),
-    RuleSet("hardcore", "Hardcore",
-            "Kig kun én gang, buddet skal være til stede, 15 sekunder pr. tur og skjult antal."),
-]
+RULE_SETS: list[RuleSet] = [RuleSet("standard"), RuleSet("slags"), RuleSet("turnering"), RuleSet("hardcore")]
 
 HOUSE_RULES: list[HouseRule] = [
-    HouseRule("S13", "stairs", "Trapper",
-              "1-2-3 tæller som fire af det budte, 1-2-3-4 som fem."),
-    HouseRule("S15", "jokers", "Ettere uden jokere",
-              "Man kan byde på ettere, og de tæller kun for sig selv.", inverted=True),
-    HouseRule("S16", "present", "Til stede",
-              "Mindst én terning på bordet skal vise de budte øjne."),
-    HouseRule("S17", "of_a_kind", "En slags",
-              "\"Syv af en slags\" er syv ens af hvilken som helst slags."),
-    HouseRule("S23", "classic_call", "Klassisk løft",
-              "Ved et rigtigt løft lægger kun løfteren en terning fra."),
-    HouseRule("S32", "viborg_final", "Finalen i Viborg",
-              "Sidder to i Viborg, spiller de to finalen om omgangen, og de andre ser på."),
-    HouseRule("S33", "home_by_win", "Hjem ved sejr",
-              "Vinder man et spil i Viborg, kommer man hjem til grøn."),
-    HouseRule("S34", "viborg", "Uden Viborg",
-              "Taberen af hvert spil giver omgangen med det samme; måtterne forbliver grønne.",
-              inverted=True),
-    HouseRule("S40", "peek_once", "Kig kun én gang",
-              "Du må kigge, til du har meldt første gang i runden; så er bægeret låst."),
-    HouseRule("S41", "time_limit", "Tidsgrænse",
-              "15 sekunder pr. tur; løber tiden ud, løftes der, eller det laveste bydes."),
-    HouseRule("S42", "practice", "Øvebord",
-              "Procenter og forslag til buddet for alle ved bordet."),
-    HouseRule("S43", "hidden_count", "Skjult antal",
-              "Ingen ved, hvor mange terninger der er tilbage; glasset er dugget."),
+    HouseRule("S13", "stairs"),
+    HouseRule("S15", "jokers", inverted=True),
+    HouseRule("S16", "present"),
+    HouseRule("S17", "of_a_kind"),
+    HouseRule("S23", "classic_call"),
+    HouseRule("S32", "viborg_final"),
+    HouseRule("S33", "home_by_win"),
+    HouseRule("S34", "viborg", inverted=True),
+    HouseRule("S40", "peek_once"),
+    HouseRule("S41", "time_limit"),
+    HouseRule("S42", "practice"),
+    HouseRule("S43", "hidden_count"),
 ]
 
 HOUSE_RULE_IDS = [h.rule_id for h in HOUSE_RULES]
@@ -86,7 +86,7 @@ def house_rule(rule_id: str) -> HouseRule:
     for h in HOUSE_RULES:
         if h.rule_id == rule_id:
             return h
-    raise IllegalAction(f"Ukendt husregel: {rule_id} (unknown house rule)")
+    raise IllegalAction(both("snyd.error.house_rule", name=rule_id))
 
 
 def switches_of(rules: Rules) -> dict[str, bool]:
@@ -98,9 +98,9 @@ def build_rules(ruleset: str, switches: dict[str, bool] | None = None,
                 dice_per_player: int = 6) -> Rules:
     """The Rules for a rule set, with the host's switches applied on top (S44)."""
     if ruleset not in [r.key for r in RULE_SETS]:
-        raise IllegalAction(f"Ukendt regelsæt: {shown(ruleset)} (unknown rule set)")
+        raise IllegalAction(both("snyd.error.ruleset", name=shown(ruleset)))
     if not isinstance(dice_per_player, int) or not 1 <= dice_per_player <= 6:
-        raise IllegalAction("Terninger pr. spiller skal være 1–6 (dice per player must be 1–6)")
+        raise IllegalAction(both("snyd.error.dice"))
     changes: dict[str, object] = {"dice_per_player": dice_per_player}
     for rule_id, on in (switches or {}).items():
         h = house_rule(rule_id)
@@ -124,7 +124,7 @@ class Seat:
     @staticmethod
     def from_dict(d: dict) -> Seat:
         if not isinstance(d, dict) or d.get("kind") not in SEAT_KINDS:
-            raise IllegalAction("Ugyldig plads (invalid seat)")
+            raise IllegalAction(both("snyd.error.seat"))
         return Seat(str(d.get("name", "")), d["kind"])
 
 
@@ -138,8 +138,7 @@ def check_seats(seats: list[Seat], known_regulars: list[str] | None = None) -> l
 
     A regular seat must name one of `known_regulars` (default: the REGULARS of the bots)."""
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise IllegalAction(f"Der skal være {MIN_SEATS}–{MAX_SEATS} pladser ved bordet "
-                            f"(a table has {MIN_SEATS}–{MAX_SEATS} seats)")
+        raise IllegalAction(both("snyd.error.seats", min=MIN_SEATS, max=MAX_SEATS))
     cleaned = [Seat(s.name.strip(), s.kind) for s in seats]
     if known_regulars is None and any(s.kind == "regular" for s in cleaned):
         known_regulars = regular_names()
@@ -147,20 +146,21 @@ def check_seats(seats: list[Seat], known_regulars: list[str] | None = None) -> l
     seen: set[str] = set()
     for s in cleaned:
         if not s.name:
-            raise IllegalAction("En spiller mangler et navn (a player has no name)")
+            raise IllegalAction(both("snyd.error.no_name"))
         if len(s.name) > 20:
-            raise IllegalAction(f"Navnet {s.name[:20]}… er for langt (name too long)")
+            raise IllegalAction(both("snyd.error.long_name", name=s.name[:20]))
         if s.name.casefold() in seen:
-            raise IllegalAction(f"To pladser hedder {s.name} (two seats share a name)")
+            raise IllegalAction(both("snyd.error.same_name", name=s.name))
         seen.add(s.name.casefold())
         if s.kind == "regular" and s.name not in known:
-            raise IllegalAction(f"{s.name} er ikke en af stamgæsterne (not a regular)")
+            raise IllegalAction(both("snyd.error.not_regular", name=s.name))
     if not any(s.kind == "human" for s in cleaned):
-        raise IllegalAction("Mindst én plads skal være din (at least one human seat)")
+        raise IllegalAction(both("snyd.error.no_human"))
     return cleaned
 
 
-def default_seats(my_name: str = "Du") -> list[Seat]:
-    """A first table: you against the first three regulars."""
+def default_seats(my_name: str = "") -> list[Seat]:
+    """A first table: you ("Du" / "You" unless named) against the first three regulars."""
+    my_name = my_name or default_name()
     names = [n for n in regular_names() if n != my_name][:3]
-    return [Seat(my_name or "Du", "human")] + [Seat(n, "regular") for n in names]
+    return [Seat(my_name, "human")] + [Seat(n, "regular") for n in names]

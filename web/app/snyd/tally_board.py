@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
+
+from app.lang import t
 
 
 @dataclass(frozen=True)
@@ -34,14 +37,17 @@ def rounds_given(rows: list[TallyRow]) -> int:
 
 def tally_html(view: dict) -> str:
     """Tavlen as HTML: strokes per player for the evening and the selvbinder counts."""
-    from html import escape
     rows = "".join(
         f'<tr data-player="{escape(r.player, quote=True)}"><th scope="row">{escape(r.player)}'
         f'{" <span class=tag>Viborg</span>" if r.in_viborg else ""}</th>'
-        f'<td class="marks" aria-label="{r.strokes} streger">{r.marks or "–"}</td>'
+        f'<td class="marks" aria-label="{strokes_label(r.strokes)}">{r.marks or "–"}</td>'
         f'<td class="strokes">{r.strokes}</td><td class="selv">{r.selvbinder}</td></tr>'
         for r in tally_rows(view))
-    return (f'<table class="tally-table"><caption>Streger for aftenen</caption>'
-            f'<thead><tr><th scope="col">Spiller</th><th scope="col">Tavlen</th>'
-            f'<th scope="col">Streger</th><th scope="col">Selvbinder</th></tr></thead>'
-            f'<tbody>{rows}</tbody></table>')
+    return (f'<table class="tally-table"><caption>{t("snyd.tally.caption")}</caption>'
+            f'<thead><tr><th scope="col">{t("snyd.tally.player")}</th><th scope="col">{t("snyd.tally.board")}</th>'
+            f'<th scope="col">{t("snyd.tally.strokes")}</th><th scope="col">{t("snyd.tally.selvbinder")}</th>'
+            f'</tr></thead><tbody>{rows}</tbody></table>')
+
+
+def strokes_label(n: int) -> str:
+    return t("snyd.tally.marks.one", n=n) if n == 1 else t("snyd.tally.marks.many", n=n)

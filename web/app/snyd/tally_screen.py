@@ -5,6 +5,7 @@ from typing import Any
 
 from app import screens
 from app.dom_util import present
+from app.lang import t
 from app.snyd import table_screen
 from app.snyd.tally_board import tally_html
 from pyodide.ffi import create_proxy
@@ -20,12 +21,13 @@ def _back(ev: Any) -> None:
 
 def render(root: Any, **_kw: Any) -> None:
     session = table_screen.current_session()
-    body = tally_html(session.view()) if session else '<p>Der er ingen aften i gang endnu.</p>'
-    root.innerHTML = (f'<section class="tally-screen panel" data-testid="tally"><h2>Tavlen</h2>{body}'
-                      f'<button type="button" class="back" data-action="back">Tilbage</button></section>')
+    body = tally_html(session.view()) if session else f'<p>{t("snyd.tally.none")}</p>'
+    root.innerHTML = (f'<section class="tally-screen panel" data-testid="tally"><h2>{t("snyd.title.tally")}</h2>'
+                      f'{body}<button type="button" class="back" data-action="back">{t("snyd.back")}</button>'
+                      '</section>')
     if "back" not in _proxies:
         _proxies["back"] = create_proxy(_back)
     root.querySelector('[data-testid="tally"]').addEventListener("click", _proxies["back"])
 
 
-screens.register(SCREEN, render, title="Tavlen")
+screens.register(SCREEN, render, title=t("snyd.title.tally"))
