@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from app import lang
 from app.lang import t
 from app.seat_draft import SeatDraft, actions_html, seats_html
 
@@ -30,6 +31,14 @@ class Draft:
         self.dice = int(value)
 
 
+def described(regulars: list[dict]) -> list[dict]:
+    """The regulars with their line on *Dæk bordet* in the player's language ("bakke.regular.<style>");
+    a style the catalogue does not know keeps the engine's own (Danish) description."""
+    texts = lang.catalogue(lang.language())
+    return [dict(r, description=texts.get(f"bakke.regular.{r.get('style')}", r.get("description", "")))
+            for r in regulars]
+
+
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
               f'{escape(t("bakke.setup.resume"))}</button>') if saved else ""
@@ -45,6 +54,6 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<div class="field"><label for="bakke-dice">{escape(t("bakke.setup.dice"))}</label>'
             f'<select id="bakke-dice" data-testid="dice-per-player">{dice}</select></div>'
             f'<fieldset class="house"><legend>{escape(t("bakke.setup.house"))}</legend>{faults}</fieldset>'
-            f'{seats_html(d.seats, regulars)}'
+            f'{seats_html(d.seats, described(regulars))}'
             f'<p class="error" role="alert">{escape(d.error)}</p>'
             f'{actions_html()}</section>')

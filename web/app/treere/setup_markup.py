@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from app import lang
 from app.lang import t
 from app.seat_draft import SeatDraft, actions_html, seats_html
 from app.treere.announce import units
@@ -68,6 +69,14 @@ def _key(progressive: object) -> str:
     return "false" if progressive is False else str(progressive)
 
 
+def described(regulars: list[dict]) -> list[dict]:
+    """The regulars with their line on *Dæk bordet* in the player's language ("treere.regular.<style>");
+    a style the catalogue does not know keeps the engine's own (Danish) description."""
+    texts = lang.catalogue(lang.language())
+    return [dict(r, description=texts.get(f"treere.regular.{r.get('style')}", r.get("description", "")))
+            for r in regulars]
+
+
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
               f'{escape(t("treere.setup.resume"))}</button>') if saved else ""
@@ -91,5 +100,5 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<div class="field"><label for="tr-zero">{escape(t("treere.setup.zero_face"))}</label>'
             f'<select id="tr-zero" data-testid="treere-zero-face" data-choice="zero-face">{zeros}</select>'
             f'{warning}</div>'
-            f'<p class="hint">{escape(t("treere.setup.open"))}</p>{seats_html(d.seats, regulars)}{error}'
+            f'<p class="hint">{escape(t("treere.setup.open"))}</p>{seats_html(d.seats, described(regulars))}{error}'
             f'{actions_html()}</section>')

@@ -92,4 +92,10 @@ TEXT: dict[str, str] = {
     "bakke.setup.faults_text": ("Den, der laver fejl, tager alle bakkens terninger op – også uden for tur. "
                                 "Tryk Fejl og vælg spilleren."),
     "bakke.setup.bad_dice": "Terninger pr. spiller skal være 1–6, ikke {value}",
+    # the regulars on Dæk bordet, by style (engine/bakke/bots.py REGULARS; the same words)
+    "bakke.regular.henning": "Kender bakken fra 1987. Spiller rigtigt, men en gang imellem af gammel vane.",
+    "bakke.regular.careful": "Forsigtig. Siger videre, så snart der ligger to terninger i bakken.",
+    "bakke.regular.bluffer": "Spiller på fornemmelsen: kaster videre til der ligger tre i bakken.",
+    "bakke.regular.reckless": "Vildbassen. Kaster én til, når andre ville sige videre.",
+    "bakke.regular.sharp": "Den skarpe. Har regnet bakken ud og spiller den perfekt.",
 }

@@ -91,4 +91,10 @@ TEXT: dict[str, str] = {
     "treere.face.6": "Seksere",
     "treere.setup.zero_warning": ("Et andet tal end tre som nul anbefales ikke: spillerne har tendens til at blive "
                                   "forvirrede."),
+    # the regulars on Dæk bordet, by style (engine/treere/bots.py REGULARS; the same words)
+    "treere.regular.henning": "Stamgæst siden 1987. Fire eller derunder er godt, siger han, og står på den.",
+    "treere.regular.careful": "Forsigtig. Holder fast i det, hun har, og stopper hellere for tidligt.",
+    "treere.regular.bluffer": "Spiller på fornemmelsen: nu og da et valg, der bare ser lige så godt ud.",
+    "treere.regular.reckless": "Vildbassen. Kaster videre, når han kan, og jagter nullet.",
+    "treere.regular.sharp": "Den skarpe. Regner chancen for puljen ud for hvert eneste valg.",
 }

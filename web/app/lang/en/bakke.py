@@ -84,4 +84,9 @@ TEXT: dict[str, str] = {
     "bakke.setup.faults_text": ("Whoever makes a fault takes every die in the tray – even out of turn. "
                                 "Tap Fault and choose the player."),
     "bakke.setup.bad_dice": "Dice per player must be 1–6, not {value}",
+    "bakke.regular.henning": "Has known the tray since 1987. Plays it right, but now and then out of old habit.",
+    "bakke.regular.careful": "Careful. Says Videre as soon as two dice lie in the tray.",
+    "bakke.regular.bluffer": "Plays on feel: throws on until three dice lie in the tray.",
+    "bakke.regular.reckless": "The wild one. Throws one more when others would say Videre.",
+    "bakke.regular.sharp": "The sharp one. Has worked the tray out and plays it perfectly.",
 }

@@ -83,4 +83,9 @@ TEXT: dict[str, str] = {
     "treere.face.5": "Fives",
     "treere.face.6": "Sixes",
     "treere.setup.zero_warning": "Another face than three as zero is not recommended: players tend to get confused.",
+    "treere.regular.henning": "A regular since 1987. Four or less is good, he says, and stands on it.",
+    "treere.regular.careful": "Careful. Holds on to what she has, and would rather stop too early.",
+    "treere.regular.bluffer": "Plays on feel: now and then a choice that just looks as good.",
+    "treere.regular.reckless": "The wild one. Rolls on whenever he can, chasing the zero.",
+    "treere.regular.sharp": "The sharp one. Works out the odds of the pot for every single choice.",
 }
