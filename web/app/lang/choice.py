@@ -8,13 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from app import lang
-from app.local_store import LocalStore
+from app.local_store import store
 from app.player_settings import read_settings
 
 
 def apply(js: Any) -> str:
     """Choose and set the language; <html lang> follows (screen readers, hyphenation)."""
-    settings = read_settings(LocalStore())
+    # The app's one store: unreadable settings are set aside here and the notice waits on it
+    # for the first screen that tells (player_settings.load_settings); a store of its own lost it.
+    settings = read_settings(store)
     languages = list(getattr(js.navigator, "languages", None) or [js.navigator.language or ""])
     code = lang.pick_language(settings.get("language"), languages)
     lang.set_language(code)
