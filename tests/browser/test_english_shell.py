@@ -79,7 +79,7 @@ def test_an_english_phone_sees_english_settings_and_notices(contexts, server, sc
     tap(page, page.get_by_test_id("game-bakke"))
     page.wait_for_selector('[data-testid="setup"]', timeout=20_000)
     assert page.locator('[data-testid="setup-seat"][data-kind="human"]').first.get_attribute("data-player") == "You"
-    assert_english(page, "+ Player", "+ Regular", "Start the game", "With friends", "Back")
+    assert_english(page, "+ Player", "+ Regular", "Start game", "With friends", "Back")
     tap(page, page.get_by_test_id("add-human"))  # two people at the phone: "You" names nobody
     page.wait_for_selector('[data-testid="setup-seat"][data-player="Player 1"]')
     screenshot(page, "english-bakke-setup-phone")
@@ -100,7 +100,7 @@ def test_an_english_phone_is_told_of_a_corrupt_save_and_unreadable_settings(cont
     open_app(page, server)
     # the unfinished Bakke table is resumed at boot, cannot be read, and Set the table says so
     page.get_by_text("The saved table couldn't be read, so we're setting a new one.").wait_for(timeout=30_000)
-    assert_english(page, "Start the game", "+ Regular")
+    assert_english(page, "Start game", "+ Regular")
 
     page = english_phone(contexts)
     seed(page, {SETTINGS_KEY: DEEP})

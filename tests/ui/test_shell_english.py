@@ -137,7 +137,7 @@ def test_the_notices_speak_the_language_of_the_moment():
     assert player_settings.SETTINGS_RESET.startswith("Your settings couldn't be read")
     assert peer_marks.HOST_STARTS == "The host starts the next game"
     assert peer_marks.connection_tag({"Bo": "away"}, "Bo") == '<span class="tag connection">away</span>'
-    assert seat_draft.YOU == "You" and ">Start the game<" in seat_draft.ACTIONS_HTML
+    assert seat_draft.YOU == "You" and ">Start game<" in seat_draft.ACTIONS_HTML
     failing = SaveStatus()
     failing.after_save(False, "full")
     assert failing.line == "The table can't be saved – the storage is full"
@@ -199,7 +199,7 @@ def router():
 def test_a_screen_not_ready_says_so_in_the_players_language(router):
     lang.set_language("en")
     assert screens.show("tavlen") == screens.UNAVAILABLE
-    assert texts(router) == ["The board", "“The board” isn't ready yet. Come back later.", "Back"]
+    assert texts(router) == ["The board", "\"The board\" isn't ready yet. Come back later.", "Back"]
     lang.set_language("da")
     screens.show("indstillinger")
     assert texts(router) == ["Indstillinger", "«Indstillinger» er ikke klar endnu. Kom tilbage senere.", "Tilbage"]

@@ -10,7 +10,7 @@ TEXT: dict[str, str] = {
     "shell.title.settings": "Settings",
     "shell.title.rules": "Rules",
     "shell.back": "Back",
-    "shell.unavailable": "“{screen}” isn't ready yet. Come back later.",
+    "shell.unavailable": "\"{screen}\" isn't ready yet. Come back later.",
     # your seat's name until you type one (app/player_settings.py)
     "shell.you": "You",
     # *Indstillinger* (app/settings_screen.py)
@@ -52,7 +52,7 @@ TEXT: dict[str, str] = {
     "shell.seats.choose_regular": "Choose a regular",
     "shell.seats.add_regular": "+ Regular",
     "shell.seats.friends": "With friends",
-    "shell.seats.start": "Start the game",
+    "shell.seats.start": "Start game",
     # a table with friends (app/peer_marks.py)
     "shell.peer.host_starts": "The host starts the next game",
     "shell.peer.reconnecting": "reconnecting",
