@@ -57,6 +57,12 @@ _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so equal sources give equal bytes (a
 SHELL_START_MARK = "<!-- shell:start -->"
 SHELL_TEMPLATES_MARK = "<!-- shell:templates -->"
 SHELL_PRELOAD_MARK = "<!-- shell:preload -->"
+# The static shell's languages (app/lang: Danish first, the page's own) and the catalogue areas
+# it speaks from; an element of the page outside the screens with data-text="<key>" gets its
+# text filled in (Danish) and its other languages in <template id="shell-<code>-page">.
+SHELL_LANGUAGES = ("da", "en")
+SHELL_AREAS = ("start", "rules")
+PAGE_TEXT = re.compile(r'data-text="([\w.]+)"[^>]*>')
 # Fetched by Pyodide's loadPyodide / PyScript with a plain fetch(url) (mode cors, credentials
 # same-origin): `<link rel=preload as=fetch crossorigin>` is the request they reuse.
 PRELOAD_FETCH = ("vendor/pyodide.asm.wasm", "vendor/python_stdlib.zip",
@@ -257,27 +263,45 @@ class Site:
         return out.getvalue()
 
     def index_html(self) -> bytes:
-        """web/index.html with the static shell filled in: the start screen inside <main>, the
-        Regler of each game and the splash as <template>s (web/app/shell.js shows them before
-        Python), rendered from the same modules the Python screens render (shell_markup.py,
-        rules_text.py); and the preload hints that start Pyodide's downloads at once."""
+        """web/index.html with the static shell filled in, in both languages: the Danish start
+        screen inside <main>; per language ("da", "en") the start screen, the splash, each game's
+        Regler and the page's own words as <template id="shell-<code>-…"> (web/app/shell.js picks
+        the language before the first paint and shows them before Python), rendered from the same
+        modules the Python screens render (shell_markup.py and the catalogues lang/<code>/start.py,
+        rules.py); and the preload hints that start Pyodide's downloads at once."""
         text = self.singles()["index.html"].read_text(encoding="utf-8")
         if SHELL_START_MARK not in text:
             return text.encode()
         markup = _load(self.web / "app" / "shell_markup.py")
-        rules = _load(self.web / "app" / "rules_text.py")
-        templates = [_template("shell-start", markup.to_html(markup.start_tree())),
-                     _template("shell-splash", markup.to_html(markup.splash_tree()))]
-        templates += [_template(f"shell-regler-{game}",
-                                markup.to_html(markup.regler_tree(game, rules.GAMES)))
-                      for game in rules.GAMES]
-        text = text.replace(SHELL_START_MARK, markup.to_html(markup.start_tree()))
+        templates = []
+        for code in SHELL_LANGUAGES:
+            t, book = self._shell_words(markup, code)
+            templates += [_template(f"shell-{code}-start", markup.to_html(markup.start_tree(t))),
+                          _template(f"shell-{code}-splash", markup.to_html(markup.splash_tree(t))),
+                          _template(f"shell-{code}-page", "".join(
+                              f'<span data-text="{key}">{markup.to_html(t(key))}</span>'
+                              for key in dict.fromkeys(PAGE_TEXT.findall(text))))]
+            templates += [_template(f"shell-{code}-regler-{game}",
+                                    markup.to_html(markup.regler_tree(game, book, t)))
+                          for game in book]
+        t, _book = self._shell_words(markup, SHELL_LANGUAGES[0])
+        text = PAGE_TEXT.sub(lambda m: f'{m.group(0)}{markup.to_html(t(m.group(1)))}', text)
+        text = text.replace(SHELL_START_MARK, markup.to_html(markup.start_tree(t)))
         text = text.replace(SHELL_TEMPLATES_MARK, "\n  ".join(templates))
         # In a <template>: shell.js adds them once the start screen answers taps (in <head> from
         # the start, their fetches and module parsing delayed the start screen's first tap).
         text = text.replace(SHELL_PRELOAD_MARK, _template("shell-preload", "".join(
             self.preload_links())))
         return text.encode()
+
+    def _shell_words(self, markup, code: str):
+        """`t` and the rule book of one language, from the catalogue files alone (start, rules)."""
+        texts: dict[str, str] = {}
+        for area in SHELL_AREAS:
+            texts.update(_load(self.web / "app" / "lang" / code / f"{area}.py").TEXT)
+        t = markup.speaker(texts)
+        rules = _load(self.web / "app" / "lang" / code / "rules.py")
+        return t, markup.rule_book(t, rules.BLOCKS)
 
     def preload_links(self) -> list[str]:
         """<link> hints for what Pyodide and PyScript fetch and import after core.js has run:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from app import shell_markup, takeover
+from app.lang import t
 from app.rules_text import GAMES
 
 
@@ -33,10 +34,10 @@ def test_first_screens(shell, search, hash_, steps):
 
 
 def test_static_html_is_the_tree_python_renders():
-    html = shell_markup.to_html(shell_markup.start_tree())
+    html = shell_markup.to_html(shell_markup.start_tree(t))
     assert html.count('data-go="') == 5 and 'data-testid="game-treere"' in html
     assert "Snart" not in html and "disabled" not in html
-    regler = shell_markup.to_html(shell_markup.regler_tree("bakke", GAMES))
+    regler = shell_markup.to_html(shell_markup.regler_tree("bakke", GAMES, t))
     assert 'aria-selected="true" data-testid="regler-bakke"' in regler
     assert "Regler – Bakke" in regler and "Gangen i en runde" not in regler
     # Text is escaped once: quotes in the rules stay readable, markup cannot be injected.

@@ -1,8 +1,9 @@
-"""The *Regler* screen: the rules in Danish (rules_text.py), tabs for the three games.
+"""The *Regler* screen: the rules in the language spoken (rules_text.py), tabs for the three games.
 
-The texts are data (blocks: heading, paragraph, numbered steps, bullets, rule cards) so CPython
-tests can check them; the markup is `shell_markup.regler_tree`, the same tree the build writes
-into index.html as the static Regler that reads before Python (one source for both).
+The texts are data (blocks: heading, paragraph, numbered steps, bullets, rule cards, in the
+catalogues lang/<code>/rules.py) so CPython tests can check them; the markup is
+`shell_markup.regler_tree`, the same tree the build writes into index.html as the static Regler
+that reads before Python (one source for both, in both languages).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from app import rules_text, screens, shell_markup, start
+from app.lang import t
 
-GAMES = rules_text.GAMES
+GAMES = shell_markup.GAME_KEYS
 plain_text = rules_text.plain_text
 
 
@@ -19,9 +21,8 @@ def render(root: Any, game: str = "snyd") -> None:
     """Tabs for the three games and the chosen game's rules."""
     if game not in GAMES:
         game = "snyd"
-    tree = shell_markup.regler_tree(game, GAMES)
+    tree = shell_markup.regler_tree(game, rules_text.book(), t)
     root.append(shell_markup.to_dom(tree, screens.el, start.click_handler))
 
 
-screens.register("regler", render, title="Regler")
-
+screens.register("regler", render, title=t("start.rules"))

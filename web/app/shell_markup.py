@@ -1,12 +1,15 @@
 """The start screen and *Regler* as one markup tree, rendered twice from the same source:
 
-- at build time into static HTML (`to_html`): relay/site.py writes it into index.html, so the
-  start screen answers taps and *Regler* reads before Python is up (web/app/shell.js);
+- at build time into static HTML (`to_html`): relay/site.py writes it into index.html, once per
+  language, so the start screen answers taps and *Regler* reads before Python is up
+  (web/app/shell.js picks the language);
 - in the browser into DOM nodes (`to_dom`): start.py and regler.py, once Python has taken over.
 
 A node is `(tag, {attribute: value}, [children])`; a child is a node or a text. Buttons say where
 they lead with `data-go` (a screen name, or "back") and `data-game` (the Regler tab): shell.js
-follows them before Python, `to_dom` turns them into the router's click handlers after. Nothing
+follows them before Python, `to_dom` turns them into the router's click handlers after.
+The words come from the catalogues through `t(key, **args)` (app.lang.t in the app, `speaker` of
+the catalogue files in site.py), the rule book from their BLOCKS (lang/<code>/rules.py). Nothing
 here imports the app or the browser: site.py loads this file on its own in CPython.
 """
 
@@ -17,17 +20,24 @@ from html import escape
 from typing import Any
 
 Node = tuple[str, dict[str, str], list[Any]]
+Text = Callable[..., str]  # t(key, **args): the text of a catalogue key in one language
 
-# The game cards: (key, title, one-line Danish description, screen it opens). A game's screen
-# that is not registered yet shows the router's "ikke klar endnu"; building Bakke or Treere means
-# registering its screen, not editing this list.
+# The game cards: (key, title key, line key, screen it opens). A game's screen that is not
+# registered yet shows the router's "ikke klar endnu"; building a game means registering its
+# screen, not editing this list.
 GAMES: list[tuple[str, str, str, str]] = [
-    ("snyd", "Snyd", "Løgn og bluff med bægre og terninger. Bodegaens klassiker.", "dæk bordet"),
-    ("bakke", "Bakke", "Kom af med dine terninger i bakken – med én hånd.", "bakke"),
-    ("treere", "Treere", "Så lav en score som muligt. Treere tæller nul.", "treere"),
+    ("snyd", "start.game.snyd", "start.game.snyd.line", "dæk bordet"),  # not text: a screen name
+    ("bakke", "start.game.bakke", "start.game.bakke.line", "bakke"),
+    ("treere", "start.game.treere", "start.game.treere.line", "treere"),
 ]
+GAME_KEYS = tuple(key for key, _title, _line, _screen in GAMES)
 
-SPLASH_TEXT = "Ryster bægrene…"
+
+def speaker(texts: dict[str, str]) -> Text:
+    """`t` over one language's merged catalogue (site.py, tests): a missing key raises KeyError."""
+    def t(key: str, **args: Any) -> str:
+        return texts[key].format(**args) if args else texts[key]
+    return t
 
 
 def node(tag: str, attrs: dict[str, str] | None = None, *children: Any) -> Node:
@@ -38,26 +48,26 @@ def _button(label: Any, attrs: dict[str, str], *more: Any) -> Node:
     return node("button", {"type": "button", **attrs}, label, *more)
 
 
-def back_button() -> Node:
-    return _button("Tilbage", {"class": "back", "data-testid": "back", "data-go": "back"})
+def back_button(t: Text) -> Node:
+    return _button(t("rules.back"), {"class": "back", "data-testid": "back", "data-go": "back"})
 
 
-def start_tree() -> Node:
+def start_tree(t: Text) -> Node:
     """The start screen: the game cards, Regler and Indstillinger."""
     # The card's name is its visible text, the game's name first ("Snyd Løgn og bluff …"): a
     # shorter aria-label would hide words a voice-control user sees (WCAG 2.5.3, axe's
     # label-content-name-mismatch).
-    cards = [_button(node("span", {"class": "card-title"}, name), {
+    cards = [_button(node("span", {"class": "card-title"}, t(title)), {
         "class": "card game", "data-testid": f"game-{key}", "data-go": target,
-    }, node("span", {}, blurb)) for key, name, blurb, target in GAMES]
+    }, node("span", {}, t(line))) for key, title, line, target in GAMES]
     more = node("div", {"class": "more"},
-                _button("Regler", {"class": "card small", "data-testid": "open-regler",
-                                   "data-go": "regler"}),
-                _button("Indstillinger", {"class": "card small",
-                                          "data-testid": "open-indstillinger",
-                                          "data-go": "indstillinger"}))
+                _button(t("start.rules"), {"class": "card small", "data-testid": "open-regler",
+                                           "data-go": "regler"}),
+                _button(t("start.settings"), {"class": "card small",
+                                              "data-testid": "open-indstillinger",
+                                              "data-go": "indstillinger"}))
     return node("section", {"class": "start", "data-testid": "start"},
-                node("h2", {"class": "visually-hidden"}, "Vælg et spil"),
+                node("h2", {"class": "visually-hidden"}, t("start.choose")),
                 node("div", {"class": "games"}, *cards), more)
 
 
@@ -74,28 +84,37 @@ def _block(kind: str, value: Any) -> Node:
                 node("p", {}, text))
 
 
-def regler_tree(game: str, games: dict[str, dict[str, Any]]) -> Node:
-    """*Regler* with one game's rules open (`games`: rules_text.GAMES) and tabs for the others."""
-    tabs = node("nav", {"class": "tabs", "role": "tablist", "aria-label": "Spil"}, *(
+def rule_book(t: Text, blocks: dict[str, list[tuple[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each game's title and blocks in one language (`blocks`: the BLOCKS of lang/<code>/rules.py),
+    its keyboard line last (rules.keys.<game>)."""
+    return {game: {"title": t(f"start.game.{game}"),
+                   "blocks": [*blocks[game], ("p", t(f"rules.keys.{game}"))]}
+            for game in GAME_KEYS}
+
+
+def regler_tree(game: str, games: dict[str, dict[str, Any]], t: Text) -> Node:
+    """*Regler* with one game's rules open (`games`: a `rule_book`) and tabs for the others."""
+    tabs = node("nav", {"class": "tabs", "role": "tablist", "aria-label": t("rules.tabs")}, *(
         _button(info["title"], {"role": "tab", "aria-selected": "true" if key == game else "false",
                                 "data-testid": f"regler-{key}", "data-go": "regler",
                                 "data-game": key})
         for key, info in games.items()))
     article = node("article", {"class": "rules", "data-testid": "regler-text"},
-                   node("h2", {}, f"Regler – {games[game]['title']}"),
+                   node("h2", {}, t("rules.heading", game=games[game]["title"])),
                    *(_block(kind, value) for kind, value in games[game]["blocks"]))
-    learn = _button(f"Lær at spille {games[game]['title']}", {
-        "class": "card small learn", "data-testid": "regler-learn", "data-go": "lær",
-        "data-game": game})  # the interactive first game (app/tutorial_screen.py)
-    return node("section", {"class": "panel regler"}, back_button(), tabs, learn, article)
+    learn = _button(t("rules.learn", game=games[game]["title"]), {
+        "class": "card small learn", "data-testid": "regler-learn",
+        "data-go": "lær",  # not text: the screen of the interactive first game (tutorial_screen.py)
+        "data-game": game})
+    return node("section", {"class": "panel regler"}, back_button(t), tabs, learn, article)
 
 
-def splash_tree() -> Node:
+def splash_tree(t: Text) -> Node:
     """What shows while a screen waits for Python (index.html starts with the start screen)."""
     return node("div", {"id": "splash", "class": "splash", "data-testid": "splash",
                         "role": "status"},
                 node("div", {"class": "cup", "aria-hidden": "true"}),
-                node("p", {}, SPLASH_TEXT))
+                node("p", {}, t("start.splash")))
 
 
 # -- the two renderers --------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """The start screen: the three games, Regler and Indstillinger.
 
-Its markup is `shell_markup.start_tree()`, the same tree the build writes into index.html as the
-static start screen (it answers taps before Python: web/app/shell.js). Snyd opens "dæk bordet";
-Bakke and Treere open their own screens ("bakke", "treere"), which show "ikke klar endnu" until
-their modules register them.
+Its markup is `shell_markup.start_tree(t)`, the same tree the build writes into index.html as the
+static start screen in each language (it answers taps before Python: web/app/shell.js). Snyd
+opens "dæk bordet"; Bakke and Treere open their own screens ("bakke", "treere"), which show
+"ikke klar endnu" until their modules register them.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app import screens, shell_markup
+from app.lang import t
 
 GAMES = shell_markup.GAMES
 
@@ -23,7 +24,7 @@ def click_handler(go: str, game: str | None = None) -> Any:
 
 
 def render(root: Any) -> None:
-    section = shell_markup.to_dom(shell_markup.start_tree(), screens.el, click_handler)
+    section = shell_markup.to_dom(shell_markup.start_tree(t), screens.el, click_handler)
     root.append(section)
     offer = tutorial_offer()
     if offer is not None:
@@ -46,7 +47,8 @@ def tutorial_offer() -> Any:
     card = screens.el(
         "div", screens.el("p", WORDS["offer"]),
         screens.el("button", WORDS["offer_yes"], type="button", class_="card small",
-                   data_testid="offer-learn", on_click=screens.go("lær", game="snyd")),
+                   data_testid="offer-learn",
+                   on_click=screens.go("lær", game="snyd")),  # not text: a screen name
         screens.el("button", WORDS["offer_no"], type="button", class_="card small",
                    data_testid="offer-decline", on_click=decline),
         class_="start-offer", data_testid="tutorial-offer", role="region",

@@ -5,7 +5,8 @@ Python (a game, Indstillinger) behind the splash. `take_over()` asks it to stop
 (`bodegaShell.handOver()`, which returns what it shows and the queued tap), then renders the
 same screen with the router, so the Python screens replace the static ones within one task (no
 frame in between: no flash), puts the focus back on the button that had it, and runs the queued
-tap. `first_screens()` is the decision alone, for CPython tests.
+tap. `first_screens()` is the decision alone, for CPython tests. Both speak the same language:
+shell.js picks it with the rule of app.lang.pick_language, before Python (lang/choice.py) does.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from app import screens
+from app.lang import t
 from app.share_param import has_bord_param
 
 Step = tuple[str, dict[str, Any]]
@@ -56,4 +58,12 @@ def take_over(js: Any) -> str:
         target = js.document.querySelector(f'#screen [data-testid="{focus}"]')
         if target is not None:
             target.focus()
+    speak_page(js)
     return shown
+
+
+def speak_page(js: Any) -> None:
+    """The page's own words outside the screens (index.html's `data-text="<key>"`: the update
+    banner) in the language spoken now; call it again after switching the language."""
+    for node in js.document.querySelectorAll("[data-text]"):
+        node.textContent = t(node.getAttribute("data-text"))
