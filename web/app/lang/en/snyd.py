@@ -208,7 +208,7 @@ TEXT: dict[str, str] = {
     # ---- the board (Tavlen) ----
     "snyd.tally.caption": "Strokes this evening",
     "snyd.tally.player": "Player",
-    "snyd.tally.board": "The board",
+    "snyd.tally.board": "Tally",
     "snyd.tally.strokes": "Strokes",
     "snyd.tally.selvbinder": "Selvbinder",
     "snyd.tally.marks.one": "{n} stroke",
