@@ -40,6 +40,7 @@ def shown(html: str) -> str:
     ({"type": "new_game", "game_no": 1, "first": "Mette"}, "Game 1 – you start"),
     ({"type": "throw", "player": "Kaj", "mode": "all", "faces": [1, 3, 3]}, "Kaj throws all three dice: 1 3 3"),
     ({"type": "throw", "player": "Mette", "mode": "all", "faces": [5]}, "You throw one die: 5"),
+    ({"type": "throw", "player": "Kaj", "mode": "all", "faces": [2, 6]}, "Kaj throws both dice: 2 6"),
     ({"type": "throw", "player": "Kaj", "mode": "one", "faces": [4]}, "Kaj throws a four"),
     ({"type": "ones_out", "count": 2}, "Two ones out of the game"),
     ({"type": "ones_out", "count": 1}, "A one out of the game"),
@@ -80,7 +81,7 @@ def test_built_keys_exist_in_both_languages():
                 for count in range(1, 13):
                     assert faces_word(face, count)
             assert [dice_word(n) for n in range(40)]
-            for kind in ("new_game", "throw_all", "throw_single", "throw", "pick_up", "out", "fejl", "tuborg"):
+            for kind in ("new_game", "throw_all", "throw_both", "throw_single", "throw", "pick_up", "out", "fejl", "tuborg"):
                 assert lang.t(f"bakke.news.{kind}.you")
         finally:
             lang.set_language("da")

@@ -71,7 +71,7 @@ def event_line(event: dict, me: str | None = None) -> str:
         faces = event.get("faces", [])
         shown = " ".join(str(f) for f in faces)
         if event.get("mode") == "all":
-            key = "bakke.news.throw_all" if len(faces) > 1 else "bakke.news.throw_single"
+            key = {1: "bakke.news.throw_single", 2: "bakke.news.throw_both"}.get(len(faces), "bakke.news.throw_all")
             return _said(key, who, me, dice=dice_word(len(faces)), shown=shown)
         return _said("bakke.news.throw", who, me, faces=faces_word(faces[0], 1)) if faces else ""
     if kind == "ones_out":

@@ -19,6 +19,8 @@ TEXT: dict[str, str] = {
     "bakke.news.new_game.you": "Spil {n} – Du begynder",
     "bakke.news.throw_all": "{who} kaster alle {dice}: {shown}",
     "bakke.news.throw_all.you": "Du kaster alle {dice}: {shown}",
+    "bakke.news.throw_both": "{who} kaster alle to terninger: {shown}",
+    "bakke.news.throw_both.you": "Du kaster alle to terninger: {shown}",
     "bakke.news.throw_single": "{who} kaster {dice}: {shown}",
     "bakke.news.throw_single.you": "Du kaster {dice}: {shown}",
     "bakke.news.throw": "{who} slår {faces}",

@@ -65,7 +65,7 @@ TEXT: dict[str, str] = {
     "treere.setup.goal": "(Threes Away) – score as low as you can; threes count zero.",
     "treere.setup.ante": "Ante per player",
     "treere.setup.progressive": "Progressive",
-    "treere.setup.zero_face": "Counts zero",
+    "treere.setup.zero_face": "Counts as zero",
     "treere.setup.open": "Every die lies open: pass the phone round, or play against the regulars.",
     "treere.setup.bad_choice": "Unknown choice: {what}={value}",
     "treere.prog.plain": "Plain",
