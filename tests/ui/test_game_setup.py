@@ -122,3 +122,19 @@ def test_each_game_s_screen_is_the_shell_with_its_own_choices(shell, monkeypatch
     assert screens.title(module.SCREEN) == game.capitalize()
     for name in forget:
         sys.modules.pop(name, None)
+
+
+def test_after_a_switch_to_english_the_default_seat_and_the_errors_speak_english(shell, monkeypatch):
+    from app import lang
+    monkeypatch.setattr(shell, "load_settings", lambda _store: ({"name": "Du"}, None))
+    setup, table, root = mounted(shell, "bakke", BakkeDraft, bakke_html, choose_bakke)
+    assert setup.current().seats.seats[0] == ("Du", "human")
+    lang.set_language("en")
+    try:
+        setup.paint()  # the screen shown again after Settings
+        assert setup.current().seats.seats[0] == ("You", "human") and 'data-player="You"' in root.innerHTML
+        setup.current().seats.seats = [("You", "human")]  # one seat: no table
+        click(setup, "start")
+        assert table.started == [] and setup.current().error == "A table has 2–8 seats"
+    finally:
+        lang.set_language("da")

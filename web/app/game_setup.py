@@ -69,6 +69,7 @@ class GameSetup:
     def paint(self) -> None:
         if self.root is None or screens.current() != self.screen:
             return
+        self.current().seats.follow_language()  # the language may have changed since the draft
         self.root.innerHTML = self._html(self.current(), self.regulars(), self.table.has_saved_table())
         section = self.root.querySelector('[data-testid="setup"]')
         # Listeners on our own section (repainted each time), never on the shared <main>.

@@ -53,6 +53,13 @@ class SeatDraft:
         d.regular_choice = next(iter(r["name"] for r in d.free_regulars(regulars)), "")
         return d
 
+    def follow_language(self) -> None:
+        """After a switch of language under *Indstillinger*: the untouched default seat reads
+        in the new one ("Du" -> "You"); typed names and "Spiller 1" stay as they are."""
+        me = default_name()
+        self.seats = [(me if kind == "human" and is_default_name(name) else name, kind)
+                      for name, kind in self.seats]
+
     def free_regulars(self, regulars: list[dict]) -> list[dict]:
         taken = {name for name, _ in self.seats}
         return [r for r in regulars if r["name"] not in taken]
