@@ -15,7 +15,7 @@ from app.peers import game_host
 from app.peers.game_guest import GuestGameTable
 from app.peers.game_host import HostGameTable
 from app.peers.host import AWAY_AFTER_S, HostRoom
-from app.peers.host_seats import AUTO_DEAL_S, AWAY_LINE, BACK_LINE, COVER_GRACE_S, open_room
+from app.peers.host_seats import AUTO_DEAL_S, COVER_GRACE_S, away_line, back_line, open_room
 from app.peers.protocol import ProtocolError, decode_from_guest, decode_from_host, encode, is_action
 from peer_net import Sent
 from table_net import Phone, Wire
@@ -342,14 +342,14 @@ def test_an_away_guest_is_covered_by_a_stand_in_and_gets_the_seat_back(game, thr
     played = host.table.log[before]
     assert played["player"] == "Kaj"
     said = [line for e in host.news() for _, line in host.lines(e)]
-    assert AWAY_LINE.format("Kaj") in said
+    assert away_line("Kaj") == "Kaj er væk – en stamgæst tager turen" and away_line("Kaj") in said
     # the phone comes back (its token): its seat, its view, a line, and nobody covers it now
     wire.open(kaj)
     wire.tick(0.5)
     assert host.connections()["Kaj"] == "connected"
     until_turn_of(wire, "Kaj", rng)
     wire.move(rng)  # Kaj's own move, from Kaj's phone: the line comes with the news
-    assert ("Kaj", BACK_LINE.format("Kaj")) in [s for e in host.news() for s in host.lines(e)]
+    assert ("Kaj", back_line("Kaj")) in [s for e in host.news() for s in host.lines(e)]
     assert_in_step(wire)
     n = len(host.table.log)
     wire.tick(COVER_GRACE_S + 1)

@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from app.peers.guest import HOST_SILENT_S, PING_AFTER_S, GuestSession, danish
+from app.peers.guest import HOST_SILENT_S, PING_AFTER_S, GuestSession
 from app.peers.protocol import encode
 from peer_net import Net
 
@@ -19,12 +19,6 @@ def seated() -> Net:
         net.open(name)
     net.start(Rules(dice_per_player=2), seed=2)
     return net
-
-
-def test_danish_keeps_the_players_sentence():
-    assert danish("Det er ikke din tur, det er Kajs (not your turn)") == "Det er ikke din tur, det er Kajs"
-    assert danish("Bare dansk") == "Bare dansk"
-    assert danish("(only brackets)") == "(only brackets)"
 
 
 def test_one_action_at_a_time_until_the_host_answers():
@@ -83,7 +77,8 @@ def test_hostile_host_frames_are_ignored_and_counted():
 def test_a_removed_or_forgotten_seat_drops_its_token():
     guest = GuestSession("Mette", token="T" * 22)
     guest.receive(encode("error", code="bad_token", message="Pladsen findes ikke (x)", id=None))
-    assert guest.token is None and guest.error == "Pladsen findes ikke"
+    # the phone says the code in its own words, not the host's message
+    assert guest.token is None and guest.error == "Pladsen findes ikke længere ved bordet"
     net = Net()
     link = net.open("Kaj")
     assert link.guest.token

@@ -11,10 +11,10 @@ from app.peers.guest import HOST_SILENT_S
 from app.peers.host import AWAY_AFTER_S
 from app.peers.host_table import (
     AUTO_DEAL_S,
-    AWAY_LINE,
-    BACK_LINE,
     COVER_GRACE_S,
     HostTable,
+    away_line,
+    back_line,
     load_table,
     open_room,
 )
@@ -142,12 +142,12 @@ def test_an_away_guest_is_covered_by_a_regular_and_gets_the_seat_back(time_limit
     wire.tick(1.5)
     played = host.table.log[before]
     assert played["player"] == "Kaj" and played["type"] in ("bid", "call")  # a regular's move
-    assert AWAY_LINE.format("Kaj") in [line for n in host.news() for line in n.lines]
+    assert away_line("Kaj") in [line for n in host.news() for line in n.lines]
     # Kaj's phone comes back: its seat, its view, and the table says so
     wire.open(kaj)
     wire.tick(0.2)
     assert host.connections()["Kaj"] == "connected"
-    assert BACK_LINE.format("Kaj") in [line for n in host.news() for line in n.lines]
+    assert back_line("Kaj") == "Kaj er tilbage ved bordet" and back_line("Kaj") in [line for n in host.news() for line in n.lines]
     assert_in_step(wire)
     play_until_turn_of(wire, "Kaj", rng)
     assert kaj.table.next_step() == {"kind": "human", "player": "Kaj"}

@@ -1,13 +1,16 @@
 """*Med vennerne* as HTML: the host's lobby (share link, QR code, seats) and a guest's
-"Sæt dig ved bordet" (pure; share_screen.py and join_screen.py do the DOM)."""
+"Sæt dig ved bordet" (pure; share_screen.py and join_screen.py do the DOM).
+
+Every word is the friends catalogue's (app/lang, "friends.…"); a seat's kind and connection
+are keys made from the protocol's values (protocol.KINDS, protocol.CONNECTIONS), all present
+in both languages (tests/peers/test_notices.py)."""
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-KIND_WORDS = {"host": "vært", "guest": "ven", "regular": "stamgæst"}
-CONNECTION_WORDS = {"connected": "forbundet", "reconnecting": "genforbinder", "away": "væk"}
-LATE = "sætter sig fra næste spil"
+from app import lang
+from app.lang import t
 
 
 def _attr(v: object) -> str:
@@ -20,72 +23,82 @@ def lobby_seats_html(seats: list[dict[str, Any]]) -> str:
     rows = []
     for s in seats:
         player, kind = s["player"], s["kind"]
-        badge = (f'<span class="conn {s["connection"]}">{CONNECTION_WORDS[s["connection"]]}</span>'
+        connection = s["connection"]
+        badge = (f'<span class="conn {connection}">{t(f"friends.connection.{connection}")}</span>'
                  if kind == "guest" else "")
-        late = f'<span class="late">{LATE}</span>' if s.get("waiting") else ""
+        late = f'<span class="late">{t("friends.late")}</span>' if s.get("waiting") else ""
         remove = ("" if kind == "host" else
                   f'<button type="button" class="icon-btn" data-action="remove" '
-                  f'data-player="{_attr(player)}" aria-label="Fjern {_attr(player)}">×</button>')
+                  f'data-player="{_attr(player)}" '
+                  f'aria-label="{_attr(t("friends.lobby.remove", player=player))}">×</button>')
         rows.append(f'<li class="setup-seat lobby-seat {kind}" data-testid="lobby-seat" '
                     f'data-player="{_attr(player)}" data-kind="{kind}">'
                     f'<span class="reg-name">{escape(player)}</span>'
-                    f'<span class="kind">{KIND_WORDS[kind]}</span>{badge}{late}{remove}</li>')
+                    f'<span class="kind">{t(f"friends.kind.{kind}")}</span>{badge}{late}{remove}</li>')
     return "".join(rows)
 
 
-def lobby_html(url: str, can_share: bool, regulars: list[dict[str, Any]]) -> str:
+def regular_option(regular: dict[str, Any], game: str) -> str:
+    """One regular to pick: the name, and the one-line portrait in this phone's language (the
+    catalogue's, "friends.regular.<game>.<name>"; the engine's Danish one if it has none)."""
+    name = regular["name"]
+    key = f"friends.regular.{game}.{name}"
+    about = t(key) if key in lang.catalogue(lang.language()) else regular.get("description", "")
+    return f'<option value="{_attr(name)}">{escape(name)} – {escape(about)}</option>'
+
+
+def lobby_html(url: str, can_share: bool, regulars: list[dict[str, Any]], game: str = "snyd") -> str:
     """The lobby's fixed frame; the seats (``#lobby-seats``), the QR code (``#share-qr-box``)
     and the lines (``#lobby-error``, ``#copy-status``) are filled in by the screen."""
     share = ('<button type="button" class="btn small" data-action="share" '
-             'data-testid="share">Del</button>') if can_share else ""
-    options = "".join(f'<option value="{_attr(r["name"])}">{escape(r["name"])} – '
-                      f'{escape(r.get("description", ""))}</option>' for r in regulars)
+             f'data-testid="share">{t("friends.lobby.share")}</button>') if can_share else ""
+    options = "".join(regular_option(r, game) for r in regulars)
     return (f'<section class="setup panel lobby" data-testid="lobby">'
-            f'<h2>Med vennerne</h2>'
-            f'<p class="hint">Send linket til dem, der skal spille med. '
-            f'De sætter sig ved bordet, når de åbner det.</p>'
+            f'<h2>{t("friends.lobby.title")}</h2>'
+            f'<p class="hint">{t("friends.lobby.hint")}</p>'
             f'<div class="share-row">'
             f'<input type="text" class="share-url" readonly data-testid="share-link" '
-            f'aria-label="Link til bordet" value="{_attr(url)}">'
+            f'aria-label="{_attr(t("friends.lobby.link"))}" value="{_attr(url)}">'
             f'<div class="share-buttons">{share}'
             f'<button type="button" class="btn small" data-action="copy" '
-            f'data-testid="copy-link">Kopiér link</button></div>'
+            f'data-testid="copy-link">{t("friends.lobby.copy")}</button></div>'
             f'<p class="hint" id="copy-status" role="status"></p></div>'
-            f'<div class="qr" id="share-qr-box" aria-label="QR-kode til bordet">'
-            f'<p class="hint">Tegner QR-koden …</p></div>'
-            f'<fieldset class="players"><legend>Ved bordet</legend>'
+            f'<div class="qr" id="share-qr-box" aria-label="{_attr(t("friends.lobby.qr"))}">'
+            f'<p class="hint">{t("friends.lobby.qr.drawing")}</p></div>'
+            f'<fieldset class="players"><legend>{t("friends.lobby.seats")}</legend>'
             f'<ol class="seats" id="lobby-seats"></ol>'
             f'<div class="add-seats"><select data-testid="regular-choice" '
-            f'aria-label="Vælg stamgæst">{options}</select>'
+            f'aria-label="{_attr(t("friends.lobby.choose_regular"))}">{options}</select>'
             f'<button type="button" class="btn small" data-action="add-regular" '
-            f'data-testid="add-regular">+ Stamgæst</button></div></fieldset>'
+            f'data-testid="add-regular">{t("friends.lobby.add_regular")}</button></div></fieldset>'
             f'<p class="error" id="lobby-error" role="alert"></p>'
             f'<div class="setup-actions">'
-            f'<button type="button" class="back" data-action="back">Tilbage</button>'
+            f'<button type="button" class="back" data-action="back">{t("friends.lobby.back")}</button>'
             f'<button type="button" class="btn primary" data-action="start" '
-            f'data-testid="start-table">Start spillet</button></div></section>')
+            f'data-testid="start-table">{t("friends.lobby.start")}</button></div></section>')
 
 
 def join_html(name: str, status: str, problem: str, form: bool, retry: str = "retry") -> str:
     """A guest's "Sæt dig ved bordet": the name and the button while ``form``, else what is
-    happening (``status``); ``problem`` (Danish) comes with *Prøv igen* (``retry="retry"``),
-    *Til forsiden* (``"home"``) or nothing (``""``)."""
+    happening (``status``); ``problem`` (in this phone's language) comes with *Prøv igen*
+    (``retry="retry"``), *Til forsiden* (``"home"``) or nothing (``""``)."""
     body = ""
     if form:
-        body = (f'<div class="field"><label for="join-name">Dit navn</label>'
+        your_name = _attr(t("friends.join.name"))
+        body = (f'<div class="field"><label for="join-name">{your_name}</label>'
                 f'<input type="text" id="join-name" class="name" data-testid="join-name" '
-                f'maxlength="20" autocomplete="nickname" placeholder="Dit navn" '
+                f'maxlength="20" autocomplete="nickname" placeholder="{your_name}" '
                 f'value="{_attr(name)}"></div>'
                 f'<div class="setup-actions">'
-                f'<button type="button" class="back" data-action="home">Til forsiden</button>'
+                f'<button type="button" class="back" data-action="home">{t("friends.join.home")}</button>'
                 f'<button type="button" class="btn primary" data-action="sit" '
-                f'data-testid="join-sit">Sæt dig</button></div>')
+                f'data-testid="join-sit">{t("friends.join.sit")}</button></div>')
     button = ""
     if problem and retry:
-        label = "Prøv igen" if retry == "retry" else "Til forsiden"
+        label = t("friends.join.retry") if retry == "retry" else t("friends.join.home")
         button = (f'<button type="button" class="btn" data-action="{retry}" '
                   f'data-testid="join-retry">{label}</button>')
     return (f'<section class="setup panel join" data-testid="join">'
-            f'<h2>Sæt dig ved bordet</h2>'
+            f'<h2>{t("friends.join.title")}</h2>'
             f'<p class="status" id="join-status" role="status">{escape(status)}</p>'
             f'<p class="error" role="alert">{escape(problem)}</p>{button}{body}</section>')

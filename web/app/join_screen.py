@@ -10,7 +10,9 @@ The first view says which game the host's table is: Snyd's table screen shows th
 itself; a Bakke or Treere table is wrapped in a GuestGameTable (peers/game_guest.py) for that
 game's table screen, which this module ticks and redraws as frames arrive.
 
-When the table cannot be reached, the screen says what is wrong in Danish, with *Prøv igen*.
+When the table cannot be reached, the screen says what is wrong, with *Prøv igen*. Every word
+is this phone's language's (app/lang, "friends.…"), whatever the host's phone speaks: the
+host's refusals arrive as codes (peers/notices.py).
 """
 from __future__ import annotations
 
@@ -21,11 +23,12 @@ import js
 from app import friends, screens
 from app.dom_util import present
 from app.friends_markup import join_html
+from app.lang import t
 from app.local_store import SETTINGS_KEY, store
 from app.peers.game_guest import GuestGameTable
-from app.peers.guest import WAITING_HOST
-from app.peers.guest_table import BYE_LINES, GuestTable
+from app.peers.guest_table import GuestTable
 from app.peers.links import GuestLinks
+from app.peers.notices import bye_line
 from app.peers.protocol import is_name
 from app.player_settings import DEFAULTS, read_settings
 from app.snyd import table_screen
@@ -33,13 +36,8 @@ from pyodide.ffi import create_proxy
 
 SCREEN = "bord"
 TICK_MS = 1000
-BAD_LINK = "Linket til bordet er ikke helt – bed om et nyt"
-BAD_NAME = "Skriv et navn på 1–20 tegn"
-SITTING = "Sætter dig ved bordet …"
-SEATED = "Du sidder ved bordet. Værten starter spillet, når alle er her."
-LATE = "Spillet er i gang. Du får en plads, når det her spil er slut."
 # The host's answers to "sit down" that only another name, table or link can change.
-SEAT_REFUSED = ("name_taken", "table_full", "bad_token", "started")
+SEAT_REFUSED = ("name_taken", "bad_name", "table_full", "bad_token", "started")
 
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
@@ -106,7 +104,7 @@ def _say_waiting_host() -> None:
     waiting = table.waiting_host
     if waiting != _state["told_waiting"]:
         _state["told_waiting"] = waiting
-        screen.ui.toast(f"{WAITING_HOST} …" if waiting else "")
+        screen.ui.toast(f"{t('friends.waiting_host')} …" if waiting else "")
 
 
 def _changed() -> None:
@@ -161,7 +159,7 @@ def _host_said_bye(table: GuestTable) -> None:
         seats = _seats()
         seats.pop(_state["room"], None)
         store.write_json(friends.SEATS_KEY, seats)
-    _state.update(error=BYE_LINES[reason], name=table.name, kept_token=None)
+    _state.update(error=bye_line(reason), name=table.name, kept_token=None)
     if screens.current() != SCREEN:
         screens.show(SCREEN)
     else:
@@ -169,7 +167,7 @@ def _host_said_bye(table: GuestTable) -> None:
 
 
 def _problem() -> str:
-    """What is wrong, in Danish ("" while all is well or still trying)."""
+    """What is wrong, in this phone's language ("" while all is well or still trying)."""
     table, links = _state["table"], _state["links"]
     if table.guest.error_code in SEAT_REFUSED:
         return table.guest.error
@@ -181,14 +179,14 @@ def _problem() -> str:
 def _status() -> str:
     table, links = _state["table"], _state["links"]
     if table.waiting:
-        return LATE
+        return t("friends.join.late")
     if links.path == "none" and links.relay.reason:
-        return f"{links.relay.reason} – prøver igen …"
+        return t("friends.join.retrying", reason=links.relay.reason)
     if links.relay.state == "open" and not links.relay.host_present:
-        return "Venter på værten …"
+        return f"{t('friends.waiting_host')} …"
     if table.holder and not table.ready:
-        return SEATED
-    return SITTING
+        return t("friends.join.seated")
+    return t("friends.join.sitting")
 
 
 # ---------- the screen ----------
@@ -197,7 +195,7 @@ def render(root: Any, **_kw: Any) -> None:
     _state["root"] = root
     room = friends.room_from_search(str(js.location.search))
     if room is None:
-        root.innerHTML = join_html("", "", BAD_LINK, form=False, retry="home")
+        root.innerHTML = join_html("", "", t("friends.join.bad_link"), form=False, retry="home")
         _state["painted"] = None
         _listen(root)
         return
@@ -254,7 +252,7 @@ def _sit_from_form() -> None:
     field = _state["root"].querySelector('[data-testid="join-name"]')
     name = str(field.value).strip() if present(field) else ""
     if not is_name(name):
-        _state["error"] = BAD_NAME
+        _state["error"] = t("friends.join.bad_name")
         leave()
         _paint()
         return
@@ -265,4 +263,4 @@ def _sit_from_form() -> None:
     _paint()
 
 
-screens.register(SCREEN, render, title="Sæt dig ved bordet")
+screens.register(SCREEN, render, title="Sæt dig ved bordet")  # not text: the title key

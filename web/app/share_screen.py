@@ -28,8 +28,10 @@ from typing import Any
 
 import js
 from app import friends, qr, screens
+from app.both_languages import both
 from app.dom_util import present
 from app.friends_markup import lobby_html, lobby_seats_html
+from app.lang import error_text, t
 from app.local_store import store
 from app.peers import game_host, host_seats, host_table
 from app.peers.host import HostRoom
@@ -43,11 +45,8 @@ from engine.snyd import IllegalAction, Rules
 
 SCREEN = "vennerne"
 TICK_MS = 1000
-COPIED = "Linket er kopieret"
-COPY_BY_HAND = "Linket er markeret: kopiér det selv"
 
-GAME_TITLES = {"bakke": "Bakke", "treere": "Treere"}
-HOST = "Vært"  # the host's seat while it is still called "Du" (it names nobody on other phones)
+GAME_TITLES = {"bakke": "Bakke", "treere": "Treere"}  # the games' own names, in every language
 
 _state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": None,
                           "game": "snyd",
@@ -167,11 +166,13 @@ def open_game_lobby(game: str, seats: list[tuple[str, str]], rules: Any) -> None
     person hosts, its regulars sit), and its lobby on screen. IllegalAction if the seats are
     not the host's one person and regulars, or the rules are not the game's."""
     from app.game_session import engine_of
-    from app.seat_draft import YOU
+    from app.player_settings import is_default_name
 
     rules = engine_of(game).Rules.from_dict(rules) if isinstance(rules, dict) else rules
-    seats = [(HOST if kind == "human" and name.strip() == YOU else name, kind)
-             for name, kind in seats]
+    # The host's seat while it is still called "Du" / "You": that names nobody on the others'
+    # phones, so it is "Vært" / "Host" (in the host's language: a name, read as typed).
+    seats = [(t("friends.host_name") if kind == "human" and is_default_name(name) else name,
+              kind) for name, kind in seats]
     room = host_seats.open_room(seats, game=game)
     leave()
     _open(friends.Lobby(room, new_link(), rules, 1.0, game))
@@ -235,14 +236,15 @@ def _regulars() -> list[dict]:
 def render(root: Any, **_kw: Any) -> None:
     _state["root"] = root
     if _state["table"] is not None or (_state["room"] is None and not _restore_lobby()):
-        screens.show("dæk bordet")  # no lobby open (or the table has started)
+        screens.show("dæk bordet")  # no lobby open (or the table has started)  # not text
         return
     can_share = present(getattr(js.navigator, "share", None))
-    root.innerHTML = lobby_html(share_link(), can_share, _regulars())
+    root.innerHTML = lobby_html(share_link(), can_share, _regulars(), _state["game"])
     section = root.querySelector('[data-testid="lobby"]')
     section.setAttribute("data-game", _state["game"])
     if _state["game"] in GAME_TITLES:  # Snyd's lobby is the one people know as "Med vennerne"
-        section.querySelector("h2").textContent = f"{GAME_TITLES[_state['game']]} med vennerne"
+        section.querySelector("h2").textContent = t("friends.lobby.title.game",
+                                                    game=GAME_TITLES[_state["game"]])
     section.addEventListener("click", _proxy("click", _on_click))
     _state["shown"] = None
     _paint_seats()
@@ -283,14 +285,14 @@ async def _draw_qr(url: str) -> None:
         markup = qr.svg(url)
     except Exception as exc:  # noqa: BLE001 – the link and Kopiér still work without it
         js.console.warn(f"Bodegabordet: no QR code ({type(exc).__name__}: {exc})")
-        _say("#share-qr-box", "QR-koden kunne ikke tegnes – brug linket.")
+        _say("#share-qr-box", t("friends.lobby.qr.failed"))
         return
     box = _state["root"].querySelector("#share-qr-box") if _on_screen() else None
     if present(box):
         box.innerHTML = markup
         box.firstElementChild.setAttribute("data-testid", "share-qr")
         box.firstElementChild.setAttribute("role", "img")
-        box.firstElementChild.setAttribute("aria-label", "QR-kode med linket til bordet")
+        box.firstElementChild.setAttribute("aria-label", t("friends.lobby.qr.image"))
 
 
 def _on_click(ev: Any) -> None:
@@ -307,7 +309,7 @@ def _on_click(ev: Any) -> None:
         elif action == "add-regular":
             choice = str(_state["root"].querySelector('[data-testid="regular-choice"]').value)
             if not choice:
-                raise IllegalAction("Der er ingen flere stamgæster")
+                raise IllegalAction(both("friends.no.regulars_left"))
             _state["room"].seat_regular(choice)
             _paint_seats()
             _save_lobby()
@@ -317,21 +319,16 @@ def _on_click(ev: Any) -> None:
             _save_lobby()
         elif action == "back":
             leave()
-            screens.show(_state["game"] if _state["game"] in GAME_TITLES else "dæk bordet")
+            screens.show(_state["game"] if _state["game"] in GAME_TITLES else "dæk bordet")  # not text
         elif action == "start":
             _start()
     except IllegalAction as exc:
-        _say("#lobby-error", _danish(str(exc)))
-
-
-def _danish(message: str) -> str:
-    head, sep, _ = message.rpartition(" (")
-    return head if sep and message.endswith(")") and head else message
+        _say("#lobby-error", error_text(str(exc)))
 
 
 def _share() -> None:
     # Synchronously in the click: navigator.share needs the user's gesture (BROWSER-NOTES.md).
-    data = to_js({"title": "Bodegabordet", "text": "Sæt dig ved bordet", "url": share_link()},
+    data = to_js({"title": "Bodegabordet", "text": t("friends.lobby.share.text"), "url": share_link()},
                  dict_converter=js.Object.fromEntries)
     js.navigator.share(data).catch(_proxy("ignore", lambda *_a: None))  # cancelled: fine
 
@@ -339,7 +336,7 @@ def _share() -> None:
 def _copy() -> None:
     clipboard = getattr(js.navigator, "clipboard", None)
     if present(clipboard) and present(getattr(clipboard, "writeText", None)):
-        clipboard.writeText(share_link()).then(_proxy("copied", lambda *_a: _say("#copy-status", COPIED)),
+        clipboard.writeText(share_link()).then(_proxy("copied", lambda *_a: _say("#copy-status", t("friends.lobby.copied"))),
                                                _proxy("by-hand", lambda *_a: _select_link()))
     else:
         _select_link()
@@ -351,7 +348,7 @@ def _select_link() -> None:
     if present(field):
         field.focus()
         field.select()
-    _say("#copy-status", COPY_BY_HAND)
+    _say("#copy-status", t("friends.lobby.copy.by_hand"))
 
 
 def leave(say_bye: bool = True) -> None:
@@ -392,4 +389,4 @@ def _start_game() -> None:
     store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
 
 
-screens.register(SCREEN, render, title="Med vennerne")
+screens.register(SCREEN, render, title="Med vennerne")  # not text: see screens.KNOWN_TITLES

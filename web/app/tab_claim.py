@@ -20,15 +20,25 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from app.lang import t
+
 FREE, ASKING, MINE, ELSEWHERE, MOVED = "free", "asking", "mine", "elsewhere", "moved"
 
-TAKE = "Tag bordet hertil"
-NOTICES = {
-    ELSEWHERE: ("Bordet er åbent i en anden fane",
-                "Spil videre i den anden fane – eller tag bordet med hertil, så stopper den anden."),
-    MOVED: ("Bordet er flyttet til en anden fane",
-            "Der spilles videre i den anden fane. Vil du spille her, så tag bordet tilbage."),
-}
+# The states with a notice: (headline, text) are "friends.tab.<state>" and "….text".
+NOTICES = (ELSEWHERE, MOVED)
+
+
+def take_label() -> str:
+    """*Tag bordet hertil*, in the language spoken now."""
+    return t("friends.tab.take")
+
+
+def __getattr__(name: str) -> str:
+    """TAKE for modules that import it as a constant (read in the language of the moment;
+    take_label() follows a later switch)."""
+    if name == "TAKE":
+        return take_label()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 GAMES = ("snyd", "bakke", "treere")
@@ -56,8 +66,9 @@ def claim_html(notice: tuple[str, str] | None, table_class: str) -> str:
     head, text = notice
     return (f'<section class="panel tab-claim" data-testid="table-elsewhere" role="alert">'
             f'<h2>{head}</h2><p>{text}</p>'
-            f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">{TAKE}</button>'
-            f'<button type="button" class="back" data-action="home">Til forsiden</button></section>')
+            f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">'
+            f'{take_label()}</button>'
+            f'<button type="button" class="back" data-action="home">{t("friends.tab.home")}</button></section>')
 
 
 def new_tab_id() -> str:
@@ -111,5 +122,8 @@ class TabClaim:
         return self.lost()
 
     def notice(self) -> tuple[str, str] | None:
-        """(headline, text) for a tab that does not hold the table, else None."""
-        return NOTICES.get(self.state)
+        """(headline, text) for a tab that does not hold the table, else None (in the language
+        spoken now)."""
+        if self.state not in NOTICES:
+            return None
+        return t(f"friends.tab.{self.state}"), t(f"friends.tab.{self.state}.text")

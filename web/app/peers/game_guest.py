@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.peer_marks import HOST_STARTS
+from app.both_languages import both
 from app.peers.guest_table import GuestTable
 from app.peers.protocol import is_action
 
 from engine.errors import IllegalAction
 
-NOT_NOW = "Det kan du ikke lige nu"
 LOOK_BACK = 200  # events back from the end where the news being drawn sits
 
 
@@ -47,7 +46,7 @@ class GuestGameTable:
     def __init__(self, endpoint: GuestTable) -> None:
         v = endpoint.view()
         if v is None or v.get("game") not in ("bakke", "treere"):
-            raise IllegalAction("Bordet er ikke et Bakke- eller Treerebord (not a game view)")
+            raise IllegalAction(both("friends.no.game_view"))
         self.endpoint = endpoint
         self.game = v["game"]
         self.faults: list[Any] = []  # the regulars play (and fail) on the host's phone
@@ -96,7 +95,7 @@ class GuestGameTable:
     def view(self, seat: str | None = None) -> dict:
         """This phone's seat's view (every die on the table is public: it is the table)."""
         if seat not in (None, self.me):
-            raise IllegalAction("Du ser bordet fra din egen plads (only this seat's view)")
+            raise IllegalAction(both("friends.no.own_view"))
         return self.endpoint.view()
 
     def connections(self) -> dict[str, str]:
@@ -117,16 +116,16 @@ class GuestGameTable:
         it (the host's engine judges it again); IllegalAction, nothing sent."""
         v = self.view()
         if player != v["me"]:
-            raise IllegalAction("Du spiller kun for din egen plads (only your own seat)")
+            raise IllegalAction(both("friends.no.own_seat"))
         if not is_action(action, self.game) or action["type"] not in v.get("legal", []):
-            raise IllegalAction(f"{NOT_NOW} (not a legal move now)")
+            raise IllegalAction(both("friends.no.not_now"))
         self.endpoint.put([self.endpoint.guest.act(action)])  # IllegalAction while one pends
 
     def play_regular(self) -> dict:
-        raise IllegalAction("Stamgæsterne spiller på værtens telefon (regulars play on the host)")
+        raise IllegalAction(both("friends.no.regulars_host"))
 
     def new_game(self) -> None:
-        raise IllegalAction(f"{HOST_STARTS} (the host starts the next game)")
+        raise IllegalAction(both("friends.host_starts"))
 
     # ---------- what the table says ----------
     def news(self) -> list[dict]:

@@ -30,6 +30,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from app.both_languages import both
 from app.game_session import SEAT_KINDS, CorruptSave, GameSession
 from app.peers.host import HostRoom
 from app.peers.host_seats import (
@@ -85,7 +86,7 @@ class HostGameTable(GameSession):
         super().__init__(game, seats, rules, seed=seed, regular_factory=regular_factory,
                          first=first, dice=dice, _table=_table)
         if len(self.humans) != 1:
-            raise IllegalAction("Ved et bord med vennerne har værten én plads (one host seat)")
+            raise IllegalAction(both("friends.no.one_host_seat"))
         self.guests = [name for name, kind in self.seats if kind == "guest"]
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
         self.now: Callable[[], float] = time.monotonic
@@ -123,7 +124,7 @@ class HostGameTable(GameSession):
         in_room = [s.player for s in room.seats if s.kind == "guest" and not s.waiting]
         if (room.game != self.game or in_room != self.guests
                 or room.seats[0].player != self.humans[0]):
-            raise IllegalAction("Bordets pladser passer ikke med rummets (seats ≠ room)")
+            raise IllegalAction(both("friends.no.seats_room"))
         self.room, self.now = room, room.clock
         room.after_act = self._guest_acted
         room.late_arrivals = False  # these engines seat nobody between games (no Table.join)
@@ -153,7 +154,7 @@ class HostGameTable(GameSession):
         """A guest's action, from the room (its channel decides ``player``): the engine alone
         judges it (IllegalAction: nothing changed; the room answers that phone alone)."""
         if player not in self.guests:
-            raise IllegalAction("Kun gæster spiller fra deres egen telefon (not a guest seat)")
+            raise IllegalAction(both("friends.no.guest_seat"))
         self.table.act(player, action)
         self._speak()  # before the room sends the move: its lines travel with it
         self._mark_time()

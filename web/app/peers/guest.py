@@ -12,24 +12,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.peers.protocol import ProtocolError, decode_from_host, encode, is_action
+from app.both_languages import both
+from app.peers.notices import error_line
+from app.peers.protocol import SEATS_MAX, ProtocolError, decode_from_host, encode, is_action
 from app.peers.view_sync import Assembler
 
 from engine.errors import IllegalAction
 
 PING_AFTER_S = 2.0     # a silent host gets a ping; its pong also reveals a lost last frame
-HOST_SILENT_S = 6.0    # no word from the host this long: "Venter på værten"
+HOST_SILENT_S = 6.0    # no word from the host this long: "Venter på værten" (friends.waiting_host)
 RESYNC_AGAIN_S = 3.0   # a resync that got no answer is asked again
 RESEND_AFTER_S = 5.0   # an unanswered action is sent again (same id: it can never count twice)
-
-WAITING_HOST = "Venter på værten"
-
-
-def danish(message: str) -> str:
-    """The player's part of an error: the Danish sentence before the English in brackets."""
-    head, sep, _ = message.rpartition(" (")
-    return head if sep and message.endswith(")") and head else message
-
 
 class GuestSession:
     """One guest's phone at a host's table."""
@@ -43,7 +36,7 @@ class GuestSession:
         self.started = False
         self.game: str | None = None  # the host's game, from its lobby (None before the first)
         self.pending: dict[str, Any] | None = None  # {"id", "action"} sent, not yet answered
-        self.error: str | None = None  # the last error, Danish, for the screen
+        self.error: str | None = None  # the last error, in this phone's language, for the screen
         self.error_code: str | None = None
         self.closed: str | None = None  # the host's "bye" reason: removed / closed / replaced
         self.bad_frames = 0            # frames that broke the protocol (ignored)
@@ -70,7 +63,8 @@ class GuestSession:
 
     @property
     def waiting_host(self) -> bool:
-        """True while the host has been silent too long (or never answered): show WAITING_HOST."""
+        """True while the host has been silent too long (or never answered): show
+        t("friends.waiting_host")."""
         return self.clock() - self._heard >= HOST_SILENT_S
 
     # --- what the phone sends -------------------------------------------------------------------
@@ -83,9 +77,9 @@ class GuestSession:
         """The player's move (a bid, a throw, a keep …) as a frame; it stays ``pending`` until
         the host answers."""
         if self.pending is not None:
-            raise IllegalAction("Vent, værten har ikke svaret endnu (an action is pending)")
+            raise IllegalAction(both("friends.no.pending"))
         if not is_action(action, self.game):
-            raise IllegalAction("Det træk findes ikke i dette spil (not an action of this game)")
+            raise IllegalAction(both("friends.no.other_game"))
         self._last_act += 1
         self.pending = {"id": self._last_act, "action": dict(action)}
         self._pending_at = self.clock()
@@ -120,7 +114,7 @@ class GuestSession:
     def _handle(self, msg: dict[str, Any]) -> list[str]:
         kind = msg["t"]
         if kind != "welcome" and self.seat is None and kind not in ("error", "bye"):
-            raise ProtocolError("hello_first", "Besked før velkomst (message before welcome)")
+            raise ProtocolError("hello_first")  # a message before the welcome
         self._heard = self.clock()
         if kind in ("lobby", "update"):
             self._seen_seq = max(self._seen_seq, msg["seq"])
@@ -154,9 +148,9 @@ class GuestSession:
 
     def _update(self, msg: dict[str, Any]) -> list[str]:
         if msg["view"]["me"] != self.seat:
-            raise ProtocolError("bad_field", "Visningen er ikke din plads (view of another seat)")
+            raise ProtocolError("bad_field")  # a view of another seat
         if self.game is not None and msg["view"]["game"] != self.game:
-            raise ProtocolError("bad_field", "Visningen er af et andet spil (view of another game)")
+            raise ProtocolError("bad_field")  # a view of another game
         result = self._sync.apply(msg)
         if result == "gap":
             return [] if self._resync_at is not None else [self._resync()]
@@ -194,7 +188,9 @@ class GuestSession:
                 return  # a resent action the host already had: done, nothing to say
         # Without an id the error is about a frame the host could not read or dropped (e.g.
         # over the rate bound); a pending action is sent again by tick().
-        self.error, self.error_code = danish(msg["message"]), msg["code"]
+        # The code, said in this phone's language: the host's phone may speak another.
+        self.error = error_line(msg["code"], msg["message"], name=self.name, seats=SEATS_MAX)
+        self.error_code = msg["code"]
         if msg["code"] == "bad_token":
             self.token = None  # the table no longer knows this phone: sit down anew
 

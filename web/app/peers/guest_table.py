@@ -24,18 +24,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.peers.guest import WAITING_HOST, GuestSession
+from app.both_languages import both
+from app.lang import t
+from app.peers.guest import GuestSession
+from app.peers.notices import bye_line
 from app.snyd.announcements import bid_words, lines_for
-from app.snyd.table_markup import HOST_DEALS
 from app.snyd.table_session import News
 from app.turn_clock import RED_FROM_S
 
 from engine.snyd import IllegalAction
-
-# What the table says when the host ends this phone's channel (the ``bye`` reasons).
-BYE_LINES = {"closed": "Værten har lukket bordet",
-             "removed": "Værten har fjernet din plads",
-             "replaced": "Bordet er åbnet på en anden skærm"}
 
 
 class GuestTable:
@@ -92,7 +89,7 @@ class GuestTable:
             if g.error and g.error != old[3]:
                 self._note(g.error)
             if g.closed and g.closed != old[4]:
-                self._note(BYE_LINES[g.closed])
+                self._note(bye_line(g.closed))
             self._shown = shown
             if self.on_change is not None:
                 self.on_change()
@@ -155,15 +152,15 @@ class GuestTable:
         """The player's bid or *Løft*, to the host (IllegalAction if it cannot be sent now)."""
         v = self.view()
         if v is None or v["phase"] != "bidding" or v["turn"] != v["me"]:
-            raise IllegalAction("Det er ikke din tur endnu (not your turn)")
+            raise IllegalAction(both("friends.no.not_your_turn"))
         self.put([self.guest.act(action)])
         self._tell_if_changed()
 
     def next_round(self) -> None:
-        raise IllegalAction(f"{HOST_DEALS} (the host deals)")
+        raise IllegalAction(both("friends.host_deals"))
 
     def accept_handoff(self) -> str:
-        raise IllegalAction("Der er ingen at give telefonen til (no hand-off pending)")
+        raise IllegalAction(both("friends.no.handoff"))
 
     # ---------- time ----------
     def tick(self, now: float | None = None) -> dict | None:
@@ -202,7 +199,7 @@ class GuestTable:
             if e.get("type") == "bid" and e.get("player"):
                 bubble = (e["player"], bid_words(e["quantity"], e.get("face")))
             elif e.get("type") == "call" and e.get("player"):
-                bubble = (e["player"], "Løft!")
+                bubble = (e["player"], t("friends.bubble.call"))
             out.append(News(e, lines, bubble))
         return out + notes
 
@@ -212,4 +209,4 @@ class GuestTable:
         return {"name": self.guest.name, "token": self.guest.token}
 
 
-__all__ = ["HOST_DEALS", "WAITING_HOST", "GuestTable"]
+__all__ = ["GuestTable"]

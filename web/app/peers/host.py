@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app.both_languages import both
 from app.peers.protocol import (
     GAMES,
     SEATS_MAX,
@@ -95,9 +96,9 @@ class HostRoom:
     def __init__(self, host: str, clock: Callable[[], float] = time.monotonic,
                  game: str = "snyd") -> None:
         if not is_name(host):
-            raise IllegalAction("Værten skal have et navn på 1–20 tegn (host needs a name)")
+            raise IllegalAction(both("friends.no.host_name"))
         if game not in GAMES:
-            raise IllegalAction(f"Ukendt spil: {game!r:.20} (unknown game)")
+            raise IllegalAction(both("friends.no.game", game=repr(game)[:20]))
         self.game = game  # which engine's table: said in every lobby, and the actions it takes
         self.clock = clock
         self.seats: list[RoomSeat] = [RoomSeat(host, "host", since=clock())]
@@ -143,8 +144,7 @@ class HostRoom:
         if not self._allowed(ch):
             if not ch.told_rate:
                 ch.told_rate = True
-                self._error(ch, ProtocolError(
-                    "rate", "For mange beskeder på kort tid; vent et øjeblik (too many messages)"))
+                self._error(ch, ProtocolError("rate"))
             return
         ch.told_rate = False
         try:
@@ -185,9 +185,9 @@ class HostRoom:
         stops working and its phone is told ``bye``."""
         seat = self._seat(player)
         if seat.kind == "host":
-            raise IllegalAction("Værten kan ikke fjerne sig selv (the host cannot be removed)")
+            raise IllegalAction(both("friends.no.remove_host"))
         if self.table is not None and not seat.waiting:
-            raise IllegalAction(f"{player} spiller allerede med (the game has started)")
+            raise IllegalAction(both("friends.no.playing", player=player))
         self.seats.remove(seat)
         if seat.channel is not None:
             ch = self._channels[seat.channel]
@@ -201,7 +201,7 @@ class HostRoom:
         update (``table_changed``)."""
         seat = self._seat(player)
         if self.table is None or not seat.waiting or player not in self.table.players:
-            raise IllegalAction(f"{player} venter ikke på en plads ved bordet (not waiting)")
+            raise IllegalAction(both("friends.no.not_waiting", player=player))
         seat.waiting = False
         self._send_lobby()
 
@@ -210,7 +210,7 @@ class HostRoom:
         self._before_start()
         names = [s.player for s in self.seats]
         if list(table.players) != names:
-            raise IllegalAction("Bordets spillere passer ikke med pladserne (players ≠ seats)")
+            raise IllegalAction(both("friends.no.players_seats"))
         self.table = table
         self._send_lobby()
         self.table_changed()
@@ -262,11 +262,11 @@ class HostRoom:
                                        else "connected", since=clock(),
                                        last_act=e["last_act"], waiting=e["waiting"]))
         except (KeyError, TypeError, ValueError, IndexError) as err:
-            raise IllegalAction(f"Bordets pladser kan ikke læses ({err!s:.60})") from None
+            raise IllegalAction(both("friends.no.seats_unreadable", detail=f"{err!s:.60}")) from None
         if table is not None:
             room.table = table
             if list(table.players) != [s.player for s in room.seats if not s.waiting]:
-                raise IllegalAction("Bordets spillere passer ikke med pladserne (players ≠ seats)")
+                raise IllegalAction(both("friends.no.players_seats"))
         return room
 
     # --- messages -------------------------------------------------------------------------------
@@ -278,16 +278,16 @@ class HostRoom:
             return
         seat = ch.seat
         if seat is None:
-            raise ProtocolError("hello_first", "Sæt dig ved bordet først (say hello first)")
+            raise ProtocolError("hello_first")
         if kind == "act":
             self._act(seat, msg["id"], msg["action"])
         elif kind == "ack":
             if not seat.outbox.ack(msg["events"]):
-                raise ProtocolError("bad_ack", "Kvitteringen passer ikke (ack beyond what was sent)")
+                raise ProtocolError("bad_ack")
         elif kind == "resync":
             now = self.clock()
             if seat.resynced is not None and now - seat.resynced < RESYNC_EVERY_S:
-                raise ProtocolError("rate", "Vent lidt, bordet er på vej (resync too soon)")
+                raise ProtocolError("rate")
             seat.resynced = now
             seat.outbox.reset()
             self._send_lobby(seat)
@@ -297,7 +297,7 @@ class HostRoom:
 
     def _hello(self, channel: str, ch: _Channel, msg: dict[str, Any]) -> None:
         if ch.seat is not None:
-            raise ProtocolError("already_seated", "Du sidder allerede ved bordet (already seated)")
+            raise ProtocolError("already_seated")
         if msg["token"] is not None:
             seat = self._seat_by_token(msg["token"])
         else:
@@ -321,20 +321,19 @@ class HostRoom:
             if seat.token is not None and hmac.compare_digest(seat.token, token):
                 found = seat
         if found is None:
-            raise ProtocolError("bad_token", "Pladsen findes ikke længere ved bordet (unknown seat "
-                                "token)")
+            raise ProtocolError("bad_token")
         return found
 
     def _new_guest(self, name: str) -> RoomSeat:
         if self.table is not None and not self.late_arrivals:
-            raise ProtocolError("started", "Spillet er i gang, og der kommer ikke flere med ved "
-                                "dette bord (the game has started)")
+            raise ProtocolError("started")
+        # Each refusal its own code: the guest's phone says it in its own language.
         if len(self.seats) >= SEATS_MAX:
-            raise ProtocolError("table_full", f"Bordet er fuldt ({SEATS_MAX} pladser) (table full)")
-        try:
-            self._check_new_name(name)
-        except IllegalAction as err:
-            raise ProtocolError("name_taken", str(err)) from None
+            raise ProtocolError("table_full", seats=SEATS_MAX)
+        if not is_name(name):
+            raise ProtocolError("bad_name")
+        if self._name_taken(name):
+            raise ProtocolError("name_taken", name=name)
         seat = RoomSeat(name, "guest", token=secrets.token_urlsafe(16), since=self.clock(),
                     waiting=self.table is not None)
         self.seats.append(seat)
@@ -342,15 +341,12 @@ class HostRoom:
 
     def _act(self, seat: RoomSeat, action_id: int, action: dict[str, Any]) -> None:
         if self.table is None or seat.waiting:
-            raise ProtocolError("not_playing", "Du er ikke med i spillet endnu (not in the game)",
-                                action_id)
+            raise ProtocolError("not_playing", id=action_id)
         if action_id <= seat.last_act:
-            raise ProtocolError("replay", "Den handling er allerede modtaget (old action id)",
-                                action_id)
+            raise ProtocolError("replay", id=action_id)
         if not is_action(action, self.game):
             # Well-formed for some game, not this one: refused before the engine sees it.
-            raise ProtocolError("bad_field", "Det træk findes ikke i dette spil (not an action "
-                                "of this game)", action_id)
+            raise ProtocolError("bad_field", id=action_id)
         try:
             self.table.act(seat.player, action)
         except IllegalAction as err:
@@ -402,16 +398,19 @@ class HostRoom:
         for seat in self.seats:
             if seat.player == player:
                 return seat
-        raise IllegalAction(f"Ingen plads hedder {player!r:.30} (no such seat)")
+        raise IllegalAction(both("friends.no.seat", player=repr(player)[:30]))
 
     def _check_new_name(self, name: str) -> None:
         if not is_name(name):
-            raise IllegalAction("Navnet skal være 1–20 tegn (a name has 1–20 characters)")
-        if any(s.player.casefold() == name.casefold() for s in self.seats):
-            raise IllegalAction(f"Der sidder allerede en {name} ved bordet (name taken)")
+            raise IllegalAction(both("friends.no.name"))
+        if self._name_taken(name):
+            raise IllegalAction(both("friends.no.name_taken", name=name))
         if len(self.seats) >= SEATS_MAX:
-            raise IllegalAction(f"Bordet er fuldt ({SEATS_MAX} pladser) (table full)")
+            raise IllegalAction(both("friends.no.full", seats=SEATS_MAX))
+
+    def _name_taken(self, name: str) -> bool:
+        return any(s.player.casefold() == name.casefold() for s in self.seats)
 
     def _before_start(self) -> None:
         if self.table is not None:
-            raise IllegalAction("Spillet er allerede i gang (the game has started)")
+            raise IllegalAction(both("friends.no.started"))

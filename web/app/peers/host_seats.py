@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
+from app.both_languages import both
+from app.lang import t
 from app.peers.host import HostRoom
 
 from engine.errors import IllegalAction
@@ -27,8 +29,18 @@ STAND_IN_STYLE = "careful"  # Grethe's temper: a stand-in should not gamble a fr
 LINK_MAX = 8            # entries in a table's ``link`` (the transport's own keys)
 LINK_CHARS = 200        # characters per ``link`` value
 
-AWAY_LINE = "{} er væk – en stamgæst tager turen"
-BACK_LINE = "{} er tilbage ved bordet"
+
+
+def away_line(player: str) -> str:
+    """Said by an away guest's seat when a stand-in first takes its turn. In the host's
+    language: it is table talk, decided on the host's phone like the regulars' lines, and a
+    Bakke or Treere guest reads it as it was said there (the view's "said")."""
+    return t("friends.away", player=player)
+
+
+def back_line(player: str) -> str:
+    """Said by that seat when its phone is back."""
+    return t("friends.back", player=player)
 
 
 def open_room(seats: Iterable[tuple[str, str]], clock: Callable[[], float] = time.monotonic,
@@ -39,8 +51,7 @@ def open_room(seats: Iterable[tuple[str, str]], clock: Callable[[], float] = tim
     seats = list(seats)
     people = [name for name, kind in seats if kind == "human"]
     if len(people) != 1:
-        raise IllegalAction("Ved et bord med vennerne sidder kun du ved denne telefon "
-                            "(one person at the host's phone)")
+        raise IllegalAction(both("friends.no.one_person"))
     room = HostRoom(people[0].strip(), clock, game)
     for name, kind in seats:
         if kind == "regular":
@@ -110,7 +121,7 @@ class Absences:
         for player in sorted(self.covering):
             if now.get(player) == "connected":
                 self.covering.discard(player)
-                back.append((player, BACK_LINE.format(player)))
+                back.append((player, back_line(player)))
         changed, self.connections = now != self.connections, now
         return changed, back
 
@@ -121,7 +132,7 @@ class Absences:
         if player in self.covering:
             return None
         self.covering.add(player)
-        return AWAY_LINE.format(player)
+        return away_line(player)
 
 
 def room_connections(room: HostRoom) -> dict[str, str]:

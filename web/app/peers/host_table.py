@@ -33,15 +33,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from app.both_languages import both
 from app.peers.host import HostRoom
-from app.peers.host_seats import (  # noqa: F401 (AWAY_LINE, BACK_LINE, COVER_GRACE_S re-exported)
+from app.peers.host_seats import (  # noqa: F401 (away_line, back_line, COVER_GRACE_S re-exported)
     AUTO_DEAL_S,
-    AWAY_LINE,
-    BACK_LINE,
     COVER_GRACE_S,
     STAND_IN_STYLE,
     Absences,
     RoomTable,
+    away_line,
+    back_line,
     check_link,
 )
 from app.peers.host_seats import open_room as open_draft_room
@@ -71,7 +72,7 @@ class HostTable(Session):
                  first: str | None = None, tempo: float = 1.0, _table: Any = None,
                  regular_factory: Callable[[str, int], Any] | None = None) -> None:
         if sum(s.kind == "human" for s in seats) != 1:
-            raise IllegalAction("Ved et bord med vennerne har værten én plads (one host seat)")
+            raise IllegalAction(both("friends.no.one_host_seat"))
         super().__init__(seats, rules, seed=seed, first=first, tempo=tempo, _table=_table,
                          regular_factory=regular_factory)
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
@@ -104,7 +105,7 @@ class HostTable(Session):
     def _attach(self, room: HostRoom) -> None:
         in_room = [s.player for s in room.seats if s.kind == "guest" and not s.waiting]
         if in_room != self.guests or room.seats[0].player != self.holder:
-            raise IllegalAction("Bordets pladser passer ikke med rummets (seats ≠ room)")
+            raise IllegalAction(both("friends.no.seats_room"))
         self.room, self.now = room, room.clock
         room.turn_clock = self._turn_clock
         room.after_act = self._guest_acted
@@ -159,7 +160,7 @@ class HostTable(Session):
     def guest_act(self, player: str, action: dict) -> None:
         """A guest's action, from the room (its channel decides ``player``)."""
         if player not in self.guests:
-            raise IllegalAction("Kun gæster spiller fra deres egen telefon (not a guest seat)")
+            raise IllegalAction(both("friends.no.guest_seat"))
         self.table.act(player, action)
         self._seat_waiting()  # that may have ended the game: late arrivals sit down now
         self._start_turn()  # before the room sends: the update carries the new turn's clock

@@ -26,8 +26,9 @@ from typing import Any, Protocol
 
 from app.peers.guest import GuestSession
 from app.peers.host import HostRoom
+from app.peers.notices import close_line
 from app.peers.protocol import ProtocolError
-from app.peers.relay_link import UNREACHABLE, RelayLink
+from app.peers.relay_link import RelayLink
 from app.peers.webrtc import RtcPeer, decode_signal, is_signal, webrtc_available
 
 RTC_OPEN_S = 5.0       # a data channel not open by then: stay on the relay
@@ -313,8 +314,9 @@ class GuestLinks:
 
     @property
     def problem(self) -> str | None:
-        """What is wrong, in Danish, when the host cannot be reached (None while it can)."""
-        return None if self.path != "none" else (self.relay.reason or UNREACHABLE)
+        """What is wrong, in this phone's language, when the host cannot be reached (None while
+        it can)."""
+        return None if self.path != "none" else (self.relay.reason or close_line(None))
 
     def start(self) -> None:
         """Connect (also the screen's *Prøv igen* after the relay gave up)."""

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
+from app.both_languages import both
+
 VERSION = 1
 
 # Guest -> host frames are tiny (an action is < 100 characters); 8 KiB leaves room for any
@@ -50,12 +52,17 @@ _CODE = re.compile(r"[a-z_]{1,32}")
 class ProtocolError(ValueError):
     """A frame or message that breaks the protocol.
 
-    ``code`` is stable (docs/protocol.md lists them); ``message`` is for a player, Danish first,
-    English in brackets, and never quotes more than a glimpse of the bad input. The host sends
-    it back as an ``error`` message to the channel it came from, and to no one else.
+    ``code`` is stable (docs/protocol.md lists them) and is what a guest's phone says, in its
+    own language (peers/notices.py). ``message`` is the same line in Danish and English
+    ("Dansk (English)", from the catalogues), for guests of an older version, which show its
+    Danish part; only ``illegal`` passes the engine's own reason instead. It never quotes the
+    bad input. The host sends it back as an ``error`` message to the channel it came from, and
+    to no one else.
     """
 
-    def __init__(self, code: str, message: str, id: int | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None, id: int | None = None,
+                 **args: object) -> None:
+        message = message if message is not None else both(f"friends.error.{code}", **args)
         super().__init__(message)
         self.code = code
         self.message = message
@@ -83,32 +90,30 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
         # {"t": "ping", "t": "act"} must not mean whatever the last key says.
-        raise ProtocolError("not_json", "Beskeden har det samme felt to gange (duplicate key)")
+        raise ProtocolError("not_json")
     return out
 
 
-def _no_constant(name: str) -> Any:
-    raise ProtocolError("not_json", f"Beskeden har et ugyldigt tal: {name} (not a JSON number)")
+def _no_constant(_name: str) -> Any:
+    raise ProtocolError("not_json")
 
 
 def parse_frame(text: object, max_chars: int) -> dict[str, Any]:
     """``text`` as a JSON object, after the size and depth bounds; else ProtocolError."""
     if not isinstance(text, str):
-        raise ProtocolError("not_text", "Beskeden er ikke tekst (frames are JSON text)")
+        raise ProtocolError("not_text")
     if len(text) > max_chars:
-        raise ProtocolError(
-            "too_big", f"Beskeden er for stor: {len(text)} tegn, højst {max_chars} (frame too big)")
+        raise ProtocolError("too_big")
     if nesting_depth(text) > MAX_DEPTH:
-        raise ProtocolError(
-            "too_deep", f"Beskeden er indlejret dybere end {MAX_DEPTH} (frame nested too deep)")
+        raise ProtocolError("too_deep")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except ProtocolError:
         raise
     except (ValueError, RecursionError):  # ValueError also covers ints past 4,300 digits
-        raise ProtocolError("not_json", "Beskeden kan ikke læses (not JSON)") from None
+        raise ProtocolError("not_json") from None
     if not isinstance(data, dict):
-        raise ProtocolError("not_object", "Beskeden skal være et JSON-objekt (not a JSON object)")
+        raise ProtocolError("not_object")
     return data
 
 
@@ -269,30 +274,23 @@ def check_message(data: dict[str, Any], schema: dict[str, dict[str, Check]],
                   optional: dict[str, dict[str, Check]] | None = None) -> dict[str, Any]:
     """``data`` if it is a message of ``schema``'s direction in every field; else ProtocolError."""
     if data.get("v") != VERSION or type(data.get("v")) is not int:
-        raise ProtocolError(
-            "bad_version",
-            f"Den anden telefon taler en anden version; opdater appen (protocol version must be "
-            f"{VERSION})")
+        raise ProtocolError("bad_version")
     kind = data.get("t")
     if not isinstance(kind, str) or kind not in schema:
-        raise ProtocolError("unknown_type", "Ukendt slags besked (unknown message type)")
+        raise ProtocolError("unknown_type")
     fields = schema[kind]
     present = {name: check for name, check in (optional or {}).get(kind, {}).items()
                if name in data}
     if kind == "act" and ({"player", "seat"} & (set(data) | _action_keys(data))):
         # Said apart from any other bad field: the channel decides the seat, never the message.
-        raise ProtocolError("seat_field",
-                            "Du kan kun spille for din egen plads (the channel decides the seat)")
+        raise ProtocolError("seat_field")
     extra = set(data) - set(fields) - set(present) - {"v", "t"}
     missing = set(fields) - set(data)
     if extra or missing:
-        names = ", ".join(sorted(map(str, extra | missing))[:4])[:60]
-        raise ProtocolError("bad_field",
-                            f"Beskeden {kind!r} har forkerte felter: {names} (wrong fields)")
+        raise ProtocolError("bad_field")
     for name, check in {**fields, **present}.items():
         if not check(data[name]):
-            raise ProtocolError("bad_field",
-                                f"Feltet {name!r} i {kind!r} er ugyldigt (invalid field)")
+            raise ProtocolError("bad_field")
     return data
 
 

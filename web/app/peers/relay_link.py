@@ -4,7 +4,8 @@ It speaks the relay's protocol (``host``/``join``, ``send``, ``from``, presence)
 the game: ``data`` is an opaque string for the link above (``links.py``). A dropped socket is
 opened again with jittered exponential backoff (capped at ``BACKOFF_CAP_S``) and re-attached: the
 host with its room key, a guest by joining again (the link above then says hello with its seat
-token). Close codes that retrying cannot fix stop it, with a Danish reason for the screen.
+token). Close codes that retrying cannot fix stop it, with a reason for the screen (in this
+phone's language: notices.close_line).
 
 Everything the relay sends is checked like any input (size, depth, fields): a bad frame is
 counted and ignored.
@@ -18,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from app.peers.notices import close_line
 from app.peers.protocol import ProtocolError, is_bool, parse_frame, text
 
 # A `from` frame wraps a host frame (<= 64 KiB) as a JSON string: escaping can double it.
@@ -28,18 +30,6 @@ BACKOFF_CAP_S = 10.0
 KEEPALIVE_S = 60.0   # a `ping` op on a quiet socket (all on data channels): the relay's idle
                      # close (4408) is for sockets nobody uses, not for a waiting fallback
 
-UNREACHABLE = "Kan ikke nå bordet"
-CLOSE_REASONS = {
-    4404: "Bordet findes ikke",
-    4403: "Bordet er åbnet på en anden telefon",
-    4001: "Bordet er åbnet et andet sted",
-    4409: "Bordet er fuldt",
-    4400: "Forbindelsen til bordet fejlede",
-    4429: "For mange beskeder på kort tid",
-    4503: "Serveren er fuld lige nu",
-    4408: "Forbindelsen lå stille for længe",
-    1009: "En besked var for stor",
-}
 # Retrying cannot help: another phone holds the host key, another tab or phone re-attached as
 # the host (4001: retrying would make the two take the room from each other in turn), the room
 # is full, or we spoke wrong.
@@ -62,16 +52,17 @@ def decode_relay(data: object) -> dict[str, Any]:
     msg = parse_frame(data, RELAY_FRAME_MAX)
     op = msg.get("op")
     if not isinstance(op, str) or op not in FROM_RELAY:
-        raise ProtocolError("unknown_type", "Ukendt besked fra relæet (unknown relay op)")
+        raise ProtocolError("unknown_type")  # an op the relay never sends
     fields = FROM_RELAY[op]
     if set(msg) != set(fields) | {"op"} or not all(check(msg[k]) for k, check in fields.items()):
-        raise ProtocolError("bad_field", f"Relæets {op!r} har forkerte felter (wrong fields)")
+        raise ProtocolError("bad_field")
     return msg
 
 
 def close_reason(code: int) -> str:
-    """The Danish line for the screen when the relay closed with ``code``."""
-    return CLOSE_REASONS.get(code, UNREACHABLE)
+    """The line for the screen when the relay closed with ``code`` (this phone's language;
+    a code without a line of its own reads "Kan ikke nå bordet")."""
+    return close_line(code)
 
 
 def backoff(attempt: int, rng: Callable[[], float] = random.random) -> float:
@@ -122,7 +113,7 @@ class RelayLink:
         self.reconnects = 0          # sockets opened after the first (tests, the console)
         self.bad_frames = 0
         self.sent = self.received = 0
-        self.reason: str | None = None  # the Danish line while not connected
+        self.reason: str | None = None  # the line for the screen while not connected
         self._ws: Any = None
         self._proxies: list[tuple[str, Any]] = []  # (event, proxy) on the current socket
         self._timer: asyncio.TimerHandle | None = None

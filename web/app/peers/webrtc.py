@@ -48,10 +48,10 @@ def decode_signal(data: object) -> dict[str, Any]:
     msg = parse_frame(data, SIGNAL_MAX)
     kind = msg.get("rtc")
     if not isinstance(kind, str) or kind not in SIGNALS:
-        raise ProtocolError("unknown_type", "Ukendt signal (unknown signalling frame)")
+        raise ProtocolError("unknown_type")  # not a signal of ours
     fields = SIGNALS[kind]
     if set(msg) != set(fields) | {"rtc"} or not all(check(msg[k]) for k, check in fields.items()):
-        raise ProtocolError("bad_field", f"Signalet {kind!r} har forkerte felter (wrong fields)")
+        raise ProtocolError("bad_field")
     return msg
 
 
