@@ -36,6 +36,8 @@ KNOWN_TITLES = {
     "indstillinger": "shell.title.settings",
     "regler": "shell.title.rules",
     START: "shell.title.start",
+    "vennerne": "friends.lobby.title",  # share_screen.py: the host's lobby
+    "bord": "friends.join.title",       # join_screen.py: a friend's phone at the share link
 }
 
 _screens: dict[str, Render] = {}
