@@ -39,10 +39,11 @@ def lobby_seats_html(seats: list[dict[str, Any]]) -> str:
 
 
 def regular_option(regular: dict[str, Any], game: str) -> str:
-    """One regular to pick: the name, and the one-line portrait in this phone's language (the
-    catalogue's, "friends.regular.<game>.<name>"; the engine's Danish one if it has none)."""
+    """One regular to pick: the name, and the one-line portrait in this phone's language, the
+    game's own as its *Dæk bordet* shows it ("<game>.regular.<style>"; the engine's Danish one
+    for a style the catalogue does not know)."""
     name = regular["name"]
-    key = f"friends.regular.{game}.{name}"
+    key = f"{game}.regular.{regular.get('style')}"
     about = t(key) if key in lang.catalogue(lang.language()) else regular.get("description", "")
     return f'<option value="{_attr(name)}">{escape(name)} – {escape(about)}</option>'
 

@@ -38,22 +38,6 @@ TEXT: dict[str, str] = {
     "friends.late": "sætter sig fra næste spil",
     # the host's seat name at Bakke and Treere while the draft still says "Du" (a name others read)
     "friends.host_name": "Vært",
-    # the regulars to pick in the lobby, per game (engine/<game>/bots.REGULARS)
-    "friends.regular.snyd.Henning": "Stamgæst siden 1987. Siger møller og lujer, og kender vejen til Viborg.",
-    "friends.regular.snyd.Grethe": "Forsigtig. Byder kun, hvad hun har, og løfter hellere for tidligt end for sent.",
-    "friends.regular.snyd.Kaj": "Bluffer med et pokerfjæs. Tro aldrig på hans første bud.",
-    "friends.regular.snyd.Ronni": "Vildbassen. Byder højt, springer over og løfter nødigt.",
-    "friends.regular.snyd.Lis": "Den skarpe. Regner på hvert bud og læser bordet som en avis.",
-    "friends.regular.bakke.Henning": "Kender bakken fra 1987. Spiller rigtigt, men en gang imellem af gammel vane.",
-    "friends.regular.bakke.Grethe": "Forsigtig. Siger videre, så snart der ligger to terninger i bakken.",
-    "friends.regular.bakke.Kaj": "Spiller på fornemmelsen: kaster videre til der ligger tre i bakken.",
-    "friends.regular.bakke.Ronni": "Vildbassen. Kaster én til, når andre ville sige videre.",
-    "friends.regular.bakke.Lis": "Den skarpe. Har regnet bakken ud og spiller den perfekt.",
-    "friends.regular.treere.Henning": "Stamgæst siden 1987. Fire eller derunder er godt, siger han, og står på den.",
-    "friends.regular.treere.Grethe": "Forsigtig. Holder fast i det, hun har, og stopper hellere for tidligt.",
-    "friends.regular.treere.Kaj": "Spiller på fornemmelsen: nu og da et valg, der bare ser lige så godt ud.",
-    "friends.regular.treere.Ronni": "Vildbassen. Kaster videre, når han kan, og jagter nullet.",
-    "friends.regular.treere.Lis": "Den skarpe. Regner chancen for puljen ud for hvert eneste valg.",
     # a guest's phone: *Sæt dig ved bordet* (friends_markup.join_html, join_screen.py)
     "friends.join.title": "Sæt dig ved bordet",
     "friends.join.name": "Dit navn",

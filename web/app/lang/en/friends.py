@@ -35,22 +35,6 @@ TEXT: dict[str, str] = {
     "friends.late": "joins from the next game",
     # the host's seat name at Bakke and Treere while the draft still says "You" (a name others read)
     "friends.host_name": "Host",
-    # the regulars to pick in the lobby, per game (engine/<game>/bots.REGULARS)
-    "friends.regular.snyd.Henning": "A regular since 1987. Says møller and lujer, and knows the way to Viborg.",
-    "friends.regular.snyd.Grethe": "Careful. Bids only what she has, and would rather call too early than too late.",
-    "friends.regular.snyd.Kaj": "Bluffs with a poker face. Never believe his first bid.",
-    "friends.regular.snyd.Ronni": "The wild one. Bids high, jumps ahead and hates to call.",
-    "friends.regular.snyd.Lis": "The sharp one. Works out every bid and reads the table like a newspaper.",
-    "friends.regular.bakke.Henning": "Has known the tray since 1987. Plays it right, but now and then out of old habit.",
-    "friends.regular.bakke.Grethe": "Careful. Says videre as soon as there are two dice in the tray.",
-    "friends.regular.bakke.Kaj": "Plays by feel: throws on until there are three in the tray.",
-    "friends.regular.bakke.Ronni": "The wild one. Throws one more when others would say videre.",
-    "friends.regular.bakke.Lis": "The sharp one. Has worked the tray out and plays it perfectly.",
-    "friends.regular.treere.Henning": "A regular since 1987. Four or under is good, he says, and stands on it.",
-    "friends.regular.treere.Grethe": "Careful. Holds on to what she has, and would rather stop too early.",
-    "friends.regular.treere.Kaj": "Plays by feel: now and then a choice that just looks as good.",
-    "friends.regular.treere.Ronni": "The wild one. Throws on whenever he can, chasing the zero.",
-    "friends.regular.treere.Lis": "The sharp one. Works out the odds of the pot for every single choice.",
     # a guest's phone: *Sæt dig ved bordet* (friends_markup.join_html, join_screen.py)
     "friends.join.title": "Take a seat",
     "friends.join.name": "Your name",
