@@ -186,7 +186,7 @@ def test_the_lobby_and_join_screen_in_english(english):
     html = (lobby_html("https://x/?bord=r", True, REGULARS, "bakke") + lobby_seats_html(SEATS)
             + join_html("", "", "", form=True) + join_html("Mette", "", "Oops", form=False)
             + claim_html(TabClaim(state=ELSEWHERE).notice(), "snyd-table"))
-    for word in ("With friends", "Copy link", "Share", "+ Regular", "Start the game", "Back",
+    for word in ("With friends", "Copy link", "Share", "+ Regular", "Start game", "Back",
                  "At the table", "Remove Mette", "friend", "regular", "host", "away",
                  "reconnecting", "joins from the next game", "Take a seat", "Your name",
                  "Sit down", "Try again", "Bring the table here", "Says Videre"):

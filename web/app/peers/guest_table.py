@@ -199,7 +199,7 @@ class GuestTable:
             if e.get("type") == "bid" and e.get("player"):
                 bubble = (e["player"], bid_words(e["quantity"], e.get("face")))
             elif e.get("type") == "call" and e.get("player"):
-                bubble = (e["player"], t("friends.bubble.call"))
+                bubble = (e["player"], t("snyd.call_shout"))
             out.append(News(e, lines, bubble))
         return out + notes
 

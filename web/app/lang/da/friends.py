@@ -54,7 +54,6 @@ TEXT: dict[str, str] = {
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "Værten deler ud",
     "friends.host_starts": "Værten starter næste spil",
-    "friends.bubble.call": "Løft!",
     # the host ended this phone's seat (the bye's reason)
     "friends.bye.closed": "Værten har lukket bordet",
     "friends.bye.removed": "Værten har fjernet din plads",

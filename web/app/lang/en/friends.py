@@ -24,7 +24,7 @@ TEXT: dict[str, str] = {
     "friends.lobby.add_regular": "+ Regular",
     "friends.lobby.remove": "Remove {player}",
     "friends.lobby.back": "Back",
-    "friends.lobby.start": "Start the game",
+    "friends.lobby.start": "Start game",
     # a seat in the lobby: its kind, its connection, a late arrival
     "friends.kind.host": "host",
     "friends.kind.guest": "friend",
@@ -51,7 +51,6 @@ TEXT: dict[str, str] = {
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "The host deals",
     "friends.host_starts": "The host starts the next game",
-    "friends.bubble.call": "Løft! (call)",
     # the host ended this phone's seat (the bye's reason)
     "friends.bye.closed": "The host has closed the table",
     "friends.bye.removed": "The host has removed your seat",
