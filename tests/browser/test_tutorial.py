@@ -82,7 +82,7 @@ def test_a_newcomer_learns_snyd_by_the_hints_alone(phone_page, server, screensho
             screenshot(page, "tutorial-snyd-reveal-phone")
         follow_the_text(page)
     assert seen_steps == ["jokers", "call", "reveal", "one_two", "one_two_reveal", "lone_one",
-                          "viborg"]
+                          "viborg", "house_rules", "clock"]
     assert page.get_by_test_id("tutorial-done").is_visible()
     # Finishing answered the offer: the start screen offers it no more, even after a reload.
     page.reload()

@@ -1,12 +1,14 @@
 """*Lær at spille*: every script is consistent with the engine (app.tutorial and the three
 scripts): each step's situation is on the table when the step shows, its expected action is
-legal there and among its choices, a wrong choice changes nothing, and the game ends as told."""
+legal there and among its choices, a wrong choice changes nothing, and the game ends as told;
+every text is a catalogue key that both languages have, and each step reads right in both."""
 from __future__ import annotations
 
 import copy
+import string
 
 import pytest
-from app import tutorial
+from app import lang, tutorial
 from app.bakke import tutorial as bakke
 from app.snyd import tutorial as snyd
 from app.treere import tutorial as treere
@@ -15,6 +17,12 @@ from app.tutorial import NEXT, PEEK, Tutorial
 from engine.errors import IllegalAction
 
 SCRIPTS = [snyd, bakke, treere]
+
+
+@pytest.fixture(autouse=True)
+def danish_again():
+    yield
+    lang.set_language("da")
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
@@ -46,7 +54,12 @@ def test_a_wrong_choice_nudges_and_changes_nothing(script):
 def test_snyd_covers_the_lesson_in_order():
     keys = [s.key for s in snyd.STEPS]
     assert keys == ["peek", "jokers", "call", "reveal", "one_two", "one_two_reveal", "lone_one",
-                    "viborg"]
+                    "viborg", "house_rules", "clock"]
+
+
+def test_bakke_and_treere_end_with_what_a_real_table_adds():
+    assert [s.key for s in bakke.STEPS][-2:] == ["out", "fejl"]
+    assert [s.key for s in treere.STEPS][-3:] == ["won", "ties", "progressive"]
 
 
 def test_snyd_specials_really_count_as_the_text_says():
@@ -55,13 +68,13 @@ def test_snyd_specials_really_count_as_the_text_says():
     rules = Rules(dice_per_player=snyd.DICE)
     assert special_value(snyd.HANDS[1][0], rules) == 3   # "1+2 … tæller som 3"
     assert special_value(snyd.HANDS[2][0], rules) == 2   # "en enlig 1'er … tæller som 2"
-    assert 1 in snyd.HANDS[0][0] and "jokere" in snyd.STEPS[1].text
+    assert 1 in snyd.HANDS[0][0] and "jokere" in snyd.STEPS[1].words()
 
 
 def test_snyd_ends_with_henning_in_viborg_and_the_board_shows_it():
     tut = Tutorial(snyd)
-    for step in snyd.STEPS[:-1]:
-        tut.tap(step.expect)
+    while tut.step.key != "viborg":
+        tut.tap(tut.step.expect)
     board = snyd.board(tut.table, peeking=False)
     henning = board["rows"][0]
     assert henning["name"] == "Henning" and henning["note"] == "i Viborg"
@@ -98,6 +111,15 @@ def test_the_offer_is_open_until_answered():
     assert tutorial.offer_open(clean_settings({tutorial.OFFER_KEY: "yes"}))  # bad value: default
 
 
+def test_the_start_screens_offer_speaks_the_language():
+    assert dict(tutorial.WORDS) == {"offer": "Ny ved bordet? Lær Snyd på et minut mod Henning.",
+                                    "offer_yes": "Lær at spille", "offer_no": "Nej tak"}
+    lang.set_language("en")
+    assert tutorial.WORDS["offer_yes"] == "Learn to play" and tutorial.WORDS["offer_no"] == "No thanks"
+    with pytest.raises(KeyError):
+        tutorial.WORDS["title"]
+
+
 def test_screen_markup_waits_for_the_peek_and_offers_the_choices():
     from app.tutorial_markup import screen_html
     tut = Tutorial(snyd)
@@ -119,12 +141,95 @@ def _last_sentence(text: str) -> str:
     return parts[-1].lower()
 
 
+@pytest.mark.parametrize("language", lang.LANGUAGES)
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
-def test_each_step_names_its_own_choice_last(script):
+def test_each_step_names_its_own_choice_last(script, language):
     """By the hints alone: the text's last sentence names the expected choice and no other
     (tests/browser/test_tutorial.py plays that way); a one-choice step needs no naming."""
+    lang.set_language(language)
     for step in script.STEPS:
         if len(step.choices) < 2:
             continue
-        named = [c for c in step.choices if c.label.lower() in _last_sentence(step.text)]
-        assert [c.action for c in named] == [step.expect], step.key
+        named = [c for c in step.choices if c.text().lower() in _last_sentence(step.words())]
+        assert [c.action for c in named] == [step.expect], (language, step.key)
+
+
+def script_keys(script) -> set[str]:
+    keys = set()
+    for step in script.STEPS:
+        keys |= {step.text, step.nudge} | {c.label for c in step.choices}
+    return keys
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
+def test_every_key_a_script_names_is_in_both_catalogues_with_its_placeholders(script):
+    for language in lang.LANGUAGES:
+        missing = sorted(script_keys(script) - lang.catalogue(language).keys())
+        assert missing == [], (language, missing)
+    for step in script.STEPS:
+        for c in step.choices:  # a label's placeholders are exactly the choice's args
+            for language in lang.LANGUAGES:
+                lang.set_language(language)
+                assert "{" not in c.text() and "⟦" not in c.text(), (language, c.label)
+
+
+def test_the_tutorial_catalogues_match():
+    from app.lang.da import tutorial as da
+    from app.lang.en import tutorial as en
+    assert sorted(da.TEXT) == sorted(en.TEXT)
+    assert [k for k in da.TEXT if _fields(da.TEXT[k]) != _fields(en.TEXT[k])] == []
+
+
+def _fields(text: str) -> list[str]:
+    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name)
+
+
+def test_every_face_a_bid_can_name_has_its_words():
+    for language in lang.LANGUAGES:
+        lang.set_language(language)
+        for face in snyd.FACES:
+            assert snyd.words(2, face).startswith("2 ")
+            assert "2" in snyd._bid_choice(2, face).text()
+    lang.set_language("en")
+    assert snyd.words(3, 4) == "3 fours" and snyd._bid_choice(5, 5).text() == "Bid 5 fives"
+
+
+def _play_through(script, language):
+    """Every screen of a script, drawn in `language` (the peek held once, for Snyd)."""
+    from app.tutorial_markup import screen_html
+    lang.set_language(language)
+    tut = Tutorial(script)
+    screens = []
+    while True:
+        board = script.board(tut.table, peeking=tut.step is not None and tut.step.expect == PEEK)
+        screens.append(screen_html(tut, board, set(), "", tut.nudge_text()))
+        if tut.done:
+            return screens
+        wrong = [c.action for c in tut.step.choices if c.action != tut.step.expect]
+        if wrong:
+            tut.tap(wrong[0])
+            screens.append(screen_html(tut, script.board(tut.table, False), set(), "",
+                                       tut.nudge_text()))
+        tut.tap(tut.step.expect)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
+def test_every_screen_reads_in_english(script):
+    screens = _play_through(script, "en")
+    text = "\n".join(screens)
+    assert "⟦" not in text
+    assert "Learn to play – " in text and "Step 1 of" in text and "Skip" in text
+    nudges = [lang.t(s.nudge) for s in script.STEPS if len(s.choices) > 1]
+    assert nudges and all(n in text for n in nudges) or script is treere  # no wrong choice there
+    you = "You: 3" if script is treere else '<span class="name">You</span>'  # Treere: the scores
+    assert you in text and '<span class="name">Du</span>' not in text and "Du:" not in text
+    for danish in ("Spring over", "Trin ", "Færdig", "Næste runde", "Buddet", "Bakken",
+                   "Slaget", "Behold", "Lær at spille", "terning", "Byd "):
+        assert danish not in text, danish
+    assert "Well played!" in screens[-1] and "Play for real" in screens[-1]
+
+
+def test_the_danish_screens_still_say_du():
+    assert "Du: 3" in "\n".join(_play_through(treere, "da"))
+    text = "\n".join(_play_through(snyd, "da"))
+    assert '<span class="name">Du</span>' in text and "Trin 1 af" in text and "Byd 3 firere" in text

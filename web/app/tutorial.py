@@ -11,9 +11,11 @@ player settings (`OFFER_KEY`); the tutorial itself is not resumable: it is a min
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from app.lang import t
 
 from engine.errors import IllegalAction
 
@@ -21,45 +23,55 @@ PEEK = {"type": "peek"}   # the tutorial's own actions, never sent to an engine
 NEXT = {"type": "next"}
 OFFER_KEY = "tutorial_answered"  # player_settings: the first-start offer was answered
 
-# Every player-facing string of the runner and its screen (one place, for the catalogues).
-WORDS = {
-    "title": "Lær at spille",
-    "progress": "Trin {n} af {total}",
-    "skip": "Spring over",
-    "next": "Videre",
-    "done": "Færdig",
-    "nudge": "Ikke lige nu – læs teksten og prøv igen.",
-    "offer": "Ny ved bordet? Lær Snyd på et minut mod Henning.",
-    "offer_yes": "Lær at spille",
-    "offer_no": "Nej tak",
-    "finished": "Godt spillet! Nu kender du bordet.",
-    "play": "Spil rigtigt",
-    "kig": "Kig",
-    "hold_hint": "Hold på Kig",
-    "swipe_hint": "Stryg op for at kigge",
-    "keep": "Læg til side",
-    "games": "Lær at spille:",
-}
+
+class _OfferWords(Mapping[str, str]):
+    """The start screen's offer (app/start.py asks WORDS["offer"], ["offer_yes"], ["offer_no"]):
+    each read is the catalogue's "tutorial.<name>" in the language of that moment."""
+    NAMES = ("offer", "offer_yes", "offer_no")
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self.NAMES:
+            raise KeyError(name)
+        return t(f"tutorial.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.NAMES)
+
+    def __len__(self) -> int:
+        return len(self.NAMES)
+
+
+WORDS = _OfferWords()
 
 
 @dataclass(frozen=True)
 class Choice:
+    """A button of a step: `label` is a catalogue key (app/lang/*/tutorial.py), its
+    placeholders filled from `args` when drawn, so the words follow the language."""
     label: str
     action: dict
+    args: dict = field(default_factory=dict)
+
+    def text(self) -> str:
+        return t(self.label, **self.args)
 
 
 @dataclass(frozen=True)
 class Step:
     """One step: its text, the action it waits for, the choices on show (the expected one among
     them; none for PEEK), Henning's scripted moves after it, and a check that the table really
-    shows what the text says (tests/ui/test_tutorial_scripts.py runs every check)."""
+    shows what the text says (tests/ui/test_tutorial_scripts.py runs every check). `text` and
+    `nudge` are catalogue keys, turned into words only when drawn (the language may change)."""
     key: str
     text: str
     expect: dict
     choices: tuple[Choice, ...] = ()
     henning: tuple[dict, ...] = ()
-    nudge: str = WORDS["nudge"]
+    nudge: str = "tutorial.nudge"
     check: Callable[[Any], bool] | None = None
+
+    def words(self) -> str:
+        return t(self.text)
 
 
 class Script(Protocol):
@@ -75,7 +87,7 @@ class Script(Protocol):
 
 
 class Tutorial:
-    """A script being played: the table, the step on show, the last nudge."""
+    """A script being played: the table, the step on show, the last nudge (a catalogue key)."""
 
     def __init__(self, script: Script) -> None:
         self.script = script
@@ -94,7 +106,11 @@ class Tutorial:
 
     def progress(self) -> str:
         n = min(self.index + 1, len(self.script.STEPS))
-        return WORDS["progress"].format(n=n, total=len(self.script.STEPS))
+        return t("tutorial.progress", n=n, total=len(self.script.STEPS))
+
+    def nudge_text(self) -> str:
+        """The nudge in words ("" when there is none)."""
+        return t(self.nudge) if self.nudge else ""
 
     def tap(self, action: dict) -> bool:
         """The player's action. The expected one moves the engine (then Henning's) and the
@@ -116,6 +132,12 @@ class Tutorial:
         """*Spring over*: the tutorial ends here (the screen remembers the offer as answered)."""
         self.skipped = True
         self.index = len(self.script.STEPS)
+
+
+def seat_name(name: str, player: str) -> str:
+    """A row's name on the board: the player's own seat is "Du" / "You" (the engine's id for it
+    stays the script's PLAYER in every language)."""
+    return t("tutorial.you") if name == player else name
 
 
 def offer_open(settings: dict) -> bool:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from html import escape
 
+from app.lang import t
 from app.snyd.table_markup import die_html
-from app.tutorial import PEEK, WORDS, Tutorial
+from app.tutorial import PEEK, Tutorial
 
 
 def _e(text: object) -> str:
@@ -45,37 +46,37 @@ def _row(i: int, row: dict, board: dict, chosen: set[int], hint: str) -> str:
 def controls_html(tut: Tutorial, board: dict, chosen: set[int]) -> str:
     step = tut.step
     if step is None:
-        return (f'<p class="tutorial-done" data-testid="tutorial-done">{_e(WORDS["finished"])}</p>'
+        return (f'<p class="tutorial-done" data-testid="tutorial-done">{_e(t("tutorial.finished"))}</p>'
                 f'<button type="button" class="btn primary" data-action="play" '
-                f'data-testid="tutorial-play">{_e(WORDS["play"])}</button>')
+                f'data-testid="tutorial-play">{_e(t("tutorial.play"))}</button>')
     buttons = []
     if board.get("peek"):
         buttons.append(f'<button type="button" class="btn kig" data-action="kig" '
-                       f'data-testid="tutorial-kig">{_e(WORDS["kig"])}</button>')
+                       f'data-testid="tutorial-kig">{_e(t("tutorial.kig"))}</button>')
     for i, choice in enumerate(step.choices):
         buttons.append(f'<button type="button" class="btn" data-action="choice" data-index="{i}" '
-                       f'data-testid="tutorial-choice-{i}">{_e(choice.label)}</button>')
+                       f'data-testid="tutorial-choice-{i}">{_e(choice.text())}</button>')
     if any(r.get("pick") for r in board["rows"]):
         buttons.append(f'<button type="button" class="btn primary" data-action="keep" '
                        f'data-testid="tutorial-keep"{"" if chosen else " disabled"}>'
-                       f'{_e(WORDS["keep"])}</button>')
+                       f'{_e(t("tutorial.keep"))}</button>')
     return "".join(buttons)
 
 
 def screen_html(tut: Tutorial, board: dict, chosen: set[int], hint: str, line: str) -> str:
     """The whole screen. `hint`: the cup's peek hint; `line`: a short-tap line or the nudge."""
     step = tut.step
-    text = step.text if step else WORDS["finished"]
+    text = step.words() if step else t("tutorial.finished")
     rows = "".join(_row(i, r, board, chosen, hint) for i, r in enumerate(board["rows"]))
     waits = "peek" if step is not None and step.expect == PEEK else ""
     return (
         f'<section class="panel tutorial" data-testid="tutorial" data-game="{_e(tut.script.GAME)}" '
         f'data-step="{_e(step.key if step else "done")}" data-waits="{waits}">'
-        f'<div class="tutorial-bar"><h2>{_e(WORDS["title"])} – {_e(tut.script.TITLE)}</h2>'
+        f'<div class="tutorial-bar"><h2>{_e(t("tutorial.heading", game=tut.script.TITLE))}</h2>'
         f'<span class="progress" data-testid="tutorial-progress">{_e(tut.progress())}</span>'
         + ('' if step is None else
            f'<button type="button" class="back" data-action="skip" data-testid="tutorial-skip">'
-           f'{_e(WORDS["skip"])}</button>')
+           f'{_e(t("tutorial.skip"))}</button>')
         + '</div>'
         f'<p class="tutorial-text" data-testid="tutorial-text" role="status">{_e(text)}</p>'
         f'<p class="tutorial-nudge" data-testid="tutorial-nudge" role="alert">{_e(line)}</p>'

@@ -12,13 +12,14 @@ from typing import Any
 import js
 from app import screens, shell_markup, stylesheet
 from app.dom_util import present
+from app.lang import t
 from app.local_store import SETTINGS_KEY, store
 from app.player_settings import read_settings
 from app.snyd.peek_hint import PeekHint
 from app.tutorial import OFFER_KEY, PEEK, Tutorial
 from app.tutorial_markup import screen_html
 
-SCREEN = "lær"
+SCREEN = "lær"  # not text: the screen's name (main.py, the router)
 SCRIPTS = {"snyd": "app.snyd.tutorial", "bakke": "app.bakke.tutorial",
            "treere": "app.treere.tutorial"}
 PLAY = {key: target for key, _name, _blurb, target in shell_markup.GAMES}  # "Spil rigtigt"
@@ -72,7 +73,7 @@ class TutorialUI:
         hint = self.hint.cup_hint(touch, bool(board.get("peek")) and tut.step is not None
                                   and tut.step.expect == PEEK)
         self.root.innerHTML = screen_html(tut, board, self.chosen, hint,
-                                          line or self.hint.line or tut.nudge)
+                                          line or self.hint.line or tut.nudge_text())
         self.root.querySelector(".tutorial").classList.toggle("peeking", self.peeking)
 
     # ---------- the peek: a held press ----------
@@ -139,4 +140,4 @@ def render(root: Any, game: str = "snyd", **_kw: Any) -> None:
 
 
 stylesheet.ensure(*STYLESHEET)
-screens.register(SCREEN, render, title="Lær at spille")
+screens.register(SCREEN, render, title=t("tutorial.title"))

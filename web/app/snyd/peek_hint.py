@@ -6,12 +6,15 @@ the dice for a blink only: that earns a short line saying to hold it.
 """
 from __future__ import annotations
 
+from app.lang import t
+
 SHORT_MS = 400  # a peek shorter than this was a tap, not a look
 
+# The hints' catalogue keys (app/lang/*/tutorial.py): words in the player's language when shown.
 HINTS = {
-    "touch": "Stryg op for at kigge",
-    "button": "Hold på Kig",
-    "short": "Hold Kig nede for at se dine terninger",
+    "touch": "tutorial.peek.swipe",
+    "button": "tutorial.peek.hold",
+    "short": "tutorial.peek.short",
 }
 
 
@@ -25,7 +28,7 @@ class PeekHint:
         """The hint on the cup now ("" once the player has looked, or when no peek is possible)."""
         if self.looked or not can_peek:
             return ""
-        return HINTS["touch" if touch else "button"]
+        return t(HINTS["touch" if touch else "button"])
 
     def peek_started(self, now_ms: float) -> None:
         if self._since is None:
@@ -42,5 +45,5 @@ class PeekHint:
             self.looked = True
             self.line = ""
         else:
-            self.line = HINTS["short"]
+            self.line = t(HINTS["short"])
         return self.line
