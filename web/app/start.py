@@ -35,7 +35,7 @@ def tutorial_offer() -> Any:
     """The first start's *Lær at spille* card, until it is answered once (app/tutorial.py)."""
     from app.local_store import store
     from app.player_settings import read_settings
-    from app.tutorial import WORDS, offer_open
+    from app.tutorial import offer_open
     if not offer_open(read_settings(store)):
         return None
 
@@ -45,14 +45,14 @@ def tutorial_offer() -> Any:
         card.remove()
 
     card = screens.el(
-        "div", screens.el("p", WORDS["offer"]),
-        screens.el("button", WORDS["offer_yes"], type="button", class_="card small",
+        "div", screens.el("p", t("tutorial.offer")),
+        screens.el("button", t("tutorial.offer_yes"), type="button", class_="card small",
                    data_testid="offer-learn",
                    on_click=screens.go("lær", game="snyd")),  # not text: a screen name
-        screens.el("button", WORDS["offer_no"], type="button", class_="card small",
+        screens.el("button", t("tutorial.offer_no"), type="button", class_="card small",
                    data_testid="offer-decline", on_click=decline),
         class_="start-offer", data_testid="tutorial-offer", role="region",
-        aria_label=WORDS["offer_yes"])
+        aria_label=t("tutorial.offer_yes"))
     return card
 
 

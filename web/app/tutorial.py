@@ -11,7 +11,7 @@ player settings (`OFFER_KEY`); the tutorial itself is not resumable: it is a min
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,26 +22,6 @@ from engine.errors import IllegalAction
 PEEK = {"type": "peek"}   # the tutorial's own actions, never sent to an engine
 NEXT = {"type": "next"}
 OFFER_KEY = "tutorial_answered"  # player_settings: the first-start offer was answered
-
-
-class _OfferWords(Mapping[str, str]):
-    """The start screen's offer (app/start.py asks WORDS["offer"], ["offer_yes"], ["offer_no"]):
-    each read is the catalogue's "tutorial.<name>" in the language of that moment."""
-    NAMES = ("offer", "offer_yes", "offer_no")
-
-    def __getitem__(self, name: str) -> str:
-        if name not in self.NAMES:
-            raise KeyError(name)
-        return t(f"tutorial.{name}")
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.NAMES)
-
-    def __len__(self) -> int:
-        return len(self.NAMES)
-
-
-WORDS = _OfferWords()
 
 
 @dataclass(frozen=True)
