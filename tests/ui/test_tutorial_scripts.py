@@ -232,3 +232,10 @@ def test_the_danish_screens_still_say_du():
     assert "Du: 3" in "\n".join(_play_through(treere, "da"))
     text = "\n".join(_play_through(snyd, "da"))
     assert '<span class="name">Du</span>' in text and "Trin 1 af" in text and "Byd 3 firere" in text
+
+
+def test_the_screens_title_follows_the_language():
+    from app import screens
+    assert screens.title("lær") == "Lær at spille"
+    lang.set_language("en")
+    assert screens.title("lær") == "Learn to play"

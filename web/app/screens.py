@@ -38,6 +38,7 @@ KNOWN_TITLES = {
     START: "shell.title.start",
     "vennerne": "friends.lobby.title",  # share_screen.py: the host's lobby
     "bord": "friends.join.title",       # join_screen.py: a friend's phone at the share link
+    "lær": "tutorial.title",  # not text: tutorial_screen.py, Lær at spille
 }
 
 _screens: dict[str, Render] = {}
