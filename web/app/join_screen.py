@@ -263,4 +263,4 @@ def _sit_from_form() -> None:
     _paint()
 
 
-screens.register(SCREEN, render, title="Sæt dig ved bordet")  # not text: the title key
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

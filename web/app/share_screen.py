@@ -389,4 +389,4 @@ def _start_game() -> None:
     store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
 
 
-screens.register(SCREEN, render, title="Med vennerne")  # not text: see screens.KNOWN_TITLES
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES
