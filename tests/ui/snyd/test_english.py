@@ -172,3 +172,15 @@ def test_the_regulars_are_asked_to_speak_the_players_language(english):
     [news] = [n for n in s.news() if n.event["type"] == "bid"]
     assert news.bubble == ("Ib", "Så siger vi det!") and s.regulars["Ib"].said_in == "en"
     assert news.lines == ["Ib: one two"]
+
+
+def test_the_default_seat_follows_a_switch_of_language():
+    d = Draft(seats=[Seat("Du", "human"), Seat("Henning", "regular"), Seat("Ib", "human")])
+    lang.set_language("en")
+    try:
+        d.follow_language()
+        assert [s.name for s in d.seats] == ["You", "Henning", "Ib"]
+    finally:
+        lang.set_language("da")
+    d.follow_language()
+    assert d.seats[0].name == "Du"

@@ -7,7 +7,7 @@ from html import escape
 from app import lang
 from app.both_languages import both
 from app.lang import error_text, t
-from app.player_settings import is_default_name
+from app.player_settings import default_name, is_default_name
 from app.snyd.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
 
 from engine.snyd import Rules
@@ -90,6 +90,13 @@ class Draft:
                     n += 1
                 self.seats[i] = Seat(t("snyd.setup.player_n", n=n), "human")
                 names.add(self.seats[i].name)
+
+    def follow_language(self) -> None:
+        """The untouched default seat reads in the language spoken now ("Du" / "You"): the draft
+        outlives a switch under *Indstillinger*; a typed name stays as typed."""
+        you = default_name()
+        self.seats = [Seat(you, "human") if s.kind == "human" and is_default_name(s.name) else s
+                      for s in self.seats]
 
     def remove(self, index: int, regulars: list[dict]) -> None:
         if 0 <= index < len(self.seats):

@@ -66,6 +66,7 @@ def paint() -> None:
     root = _state["root"]
     if root is None or screens.current() != SCREEN:
         return
+    _draft().follow_language()
     root.innerHTML = setup_html(_draft(), _regulars(), table_screen.has_saved_table())
     section = root.querySelector('[data-testid="setup"]')
     # Listeners on our own section (repainted each time), never on the shared <main>.
