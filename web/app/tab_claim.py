@@ -33,14 +33,6 @@ def take_label() -> str:
     return t("friends.tab.take")
 
 
-def __getattr__(name: str) -> str:
-    """TAKE for modules that import it as a constant (read in the language of the moment;
-    take_label() follows a later switch)."""
-    if name == "TAKE":
-        return take_label()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 GAMES = ("snyd", "bakke", "treere")
 
 

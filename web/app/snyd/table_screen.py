@@ -40,7 +40,7 @@ from app.snyd.table_markup import (
 )
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.tally_board import tally_html
-from app.tab_claim import FREE, TAKE
+from app.tab_claim import FREE, take_label
 from app.tab_lock import TabLock
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
@@ -177,7 +177,7 @@ class TableUI:
         head, text = notice
         return (f'<section class="panel tab-claim" data-testid="table-elsewhere" role="alert">'
                 f'<h2>{head}</h2><p>{text}</p>'
-                f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">{TAKE}</button>'
+                f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">{take_label()}</button>'
                 f'<button type="button" class="back" data-action="home">{t("snyd.to_start")}</button></section>')
 
     def set_a_new_table(self, notice: str = "") -> None:
