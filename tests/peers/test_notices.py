@@ -200,3 +200,14 @@ def test_the_lobby_in_danish_is_as_before():
     for word in ("Med vennerne", "Kopiér link", "+ Stamgæst", "Start spillet", "Tilbage",
                  'aria-label="Fjern Mette"', "genforbinder", "sætter sig fra næste spil"):
         assert word in html, word
+
+
+@pytest.mark.parametrize("code", sorted(set(ERROR_CODES) - {"illegal"}))
+def test_an_older_guest_still_reads_the_danish_line_of_each_code(code):
+    # A phone of the previous version shows the message's part before " (": the catalogue's
+    # Danish line; this version's error_text gives either half.
+    message = ProtocolError(code, name="Mette", seats=SEATS_MAX).message
+    head, sep, _ = message.rpartition(" (")
+    assert sep and head == error_line(code, message, name="Mette", seats=SEATS_MAX)
+    lang.set_language("en")
+    assert lang.error_text(message) == error_line(code, message, name="Mette", seats=SEATS_MAX)
