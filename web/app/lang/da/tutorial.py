@@ -50,8 +50,8 @@ TEXT: dict[str, str] = {
     # Snyd: the steps
     "tutorial.snyd.peek": (
         "Du spiller mod Henning. Dine terninger ligger under bægeret – kun du må se dem. "
-        "Kig: stryg op på bordet, eller hold på Kig."),
-    "tutorial.snyd.peek.nudge": "Hold fingeren på Kig (eller stryg op på bordet) for at kigge.",
+        "Kig: hold på bægeret (eller stryg op på det), eller hold på Kig."),
+    "tutorial.snyd.peek.nudge": "Hold fingeren på Kig eller på bægeret for at kigge.",
     "tutorial.snyd.jokers": (
         "Du har to firere og en 1'er. Ettere er jokere: de tæller som alt. "
         "Du har altså tre firere. Du lægger ud: byd 3 firere."),

@@ -52,8 +52,8 @@ TEXT: dict[str, str] = {
     # Snyd: the steps
     "tutorial.snyd.peek": (
         "You are playing Henning. Your dice are under your cup – only you may see them. "
-        "Peek: swipe up on the table, or hold Peek."),
-    "tutorial.snyd.peek.nudge": "Keep your finger on Peek (or swipe up on the table) to look.",
+        "Peek: hold your cup (or swipe up on it), or hold Peek."),
+    "tutorial.snyd.peek.nudge": "Keep your finger on Peek or on your cup to look.",
     "tutorial.snyd.jokers": (
         "You have two fours and a 1. Ones are jokers: they count as anything. "
         "So you have three fours. You start: bid 3 fours."),
