@@ -14,7 +14,7 @@ import sys
 
 from app.peers.guest import GuestSession
 from app.peers.host import AWAY_AFTER_S, HostRoom
-from app.peers.host_table import AWAY_LINE, COVER_GRACE_S, HostTable
+from app.peers.host_table import COVER_GRACE_S, HostTable, away_line
 
 from engine.snyd import Rules
 
@@ -54,7 +54,7 @@ def test_a_hosts_table_resumes_with_badges_and_a_stand_in_covers_an_away_guest(
     # nobody comes back: "away" after 20 s, and 5 s later a stand-in plays Mette's turn
     page.wait_for_selector('[data-testid="seat"][data-player="Mette"][data-connection="away"]',
                            timeout=(AWAY_AFTER_S + 10) * 1000)
-    line = AWAY_LINE.format("Mette")
+    line = away_line("Mette")
     page.wait_for_function(
         "line => document.getElementById('live').innerText.includes(line)", arg=line,
         timeout=(COVER_GRACE_S + 10) * 1000)
