@@ -12,6 +12,7 @@ import pytest
 from app import game_session as gs
 from app.game_session import CorruptSave, GameSession
 from app.local_store import LocalStore, backup_key
+from app.save_guard import corrupt_save
 
 from engine.errors import IllegalAction
 
@@ -266,7 +267,7 @@ def test_hostile_saves_are_one_clear_error(fake, changes):
         return
     with pytest.raises(CorruptSave) as err:
         GameSession.from_dict(d, "treere")
-    assert str(err.value) == gs.CORRUPT_SAVE and err.value.detail
+    assert str(err.value) == corrupt_save() and err.value.detail
 
 
 @pytest.mark.parametrize("text", [None, 5, "", "not json", "[" * 50_000 + "]" * 50_000,

@@ -8,7 +8,6 @@ import string
 from pathlib import Path
 
 import pytest
-
 from app import lang
 
 APP = Path(__file__).resolve().parents[2] / "web" / "app"

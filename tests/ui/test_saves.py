@@ -10,9 +10,9 @@ import json
 import pytest
 from app.local_store import BLOCKED, FULL, SETTINGS_KEY, TABLE_KEY, LocalStore, backup_key
 from app.player_settings import DEFAULTS, load_settings, read_settings
-from app.save_guard import MAX_DEPTH, UnreadableSave, nesting_depth, parse_bounded
+from app.save_guard import MAX_DEPTH, UnreadableSave, corrupt_save, nesting_depth, parse_bounded
 from app.save_status import SaveStatus
-from app.snyd.table_session import CORRUPT_SAVE, CorruptSave, Session
+from app.snyd.table_session import CorruptSave, Session
 from app.tab_claim import ASKING, ELSEWHERE, FREE, MINE, MOVED, TabClaim
 from fake_browser import Storage
 from hypothesis import given, settings
@@ -115,7 +115,7 @@ def test_a_deep_or_mistyped_table_save_is_a_corrupt_save_with_a_player_sentence(
     for what, case in cases.items():
         with pytest.raises(CorruptSave) as err:
             Session.from_json(case if isinstance(case, str) else json.dumps(case))
-        assert str(err.value) == CORRUPT_SAVE, "the player reads Danish, not Python"
+        assert str(err.value) == corrupt_save(), "the player reads Danish, not Python"
         assert err.value.detail, what
 
 

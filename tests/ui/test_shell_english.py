@@ -132,19 +132,19 @@ def test_the_notices_speak_the_language_of_the_moment():
     from app import game_session, peer_marks, player_settings, save_guard, seat_draft
     from app.save_status import SaveStatus
     lang.set_language("en")
-    assert str(save_guard.CorruptSave("bad")) == save_guard.CORRUPT_SAVE == game_session.CORRUPT_SAVE
-    assert save_guard.CORRUPT_SAVE.startswith("The saved table couldn't be read")
-    assert player_settings.SETTINGS_RESET.startswith("Your settings couldn't be read")
-    assert peer_marks.HOST_STARTS == "The host starts the next game"
+    assert str(save_guard.CorruptSave("bad")) == save_guard.corrupt_save()
+    assert save_guard.corrupt_save().startswith("The saved table couldn't be read")
+    assert player_settings.settings_reset().startswith("Your settings couldn't be read")
+    assert peer_marks.host_starts() == "The host starts the next game"
     assert peer_marks.connection_tag({"Bo": "away"}, "Bo") == '<span class="tag connection">away</span>'
-    assert seat_draft.YOU == "You" and ">Start game<" in seat_draft.ACTIONS_HTML
+    assert seat_draft.default_name() == "You" and ">Start game<" in seat_draft.actions_html()
     failing = SaveStatus()
     failing.after_save(False, "full")
     assert failing.line == "The table can't be saved – the storage is full"
     assert "froze" in game_session.RegularFault("Kaj", "E", "tb").line
     lang.set_language("da")
     assert failing.line == "Bordet kan ikke gemmes – lageret er fuldt"
-    assert peer_marks.HOST_STARTS == "Værten starter næste spil"
+    assert peer_marks.host_starts() == "Værten starter næste spil"
     with pytest.raises(AttributeError):
         peer_marks.NOTHING_HERE  # noqa: B018 - the module's __getattr__ knows only its own names
 

@@ -31,7 +31,6 @@ from app.save_guard import (
     MAX_TABLE_CHARS,
     CorruptSave,
     UnreadableSave,
-    corrupt_save,
     parse_bounded,
 )
 
@@ -60,12 +59,6 @@ FALLBACKS: dict[str, tuple[dict, ...]] = {
     "bakke": ({"type": "videre"}, {"type": "throw_all"}, {"type": "throw"}),
 }
 
-
-def __getattr__(name: str) -> str:
-    """CORRUPT_SAVE, this module's as save_guard's: the sentence in the language of the moment."""
-    if name == "CORRUPT_SAVE":
-        return corrupt_save()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Events with no regular of their own that a regular may still remark on (the first who does).

@@ -17,9 +17,9 @@ from app.lang import choice
 
 choice.apply(js)  # Danish or English, before the first screen speaks (app/lang/__init__.py)
 
-import app.regler  # noqa: E402  (the language is chosen before any screen is imported)
-import app.start  # noqa: E402
-from app import screens, takeover  # noqa: E402
+import app.regler
+import app.start
+from app import screens, takeover
 
 SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 

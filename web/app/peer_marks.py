@@ -23,13 +23,6 @@ def host_starts() -> str:
     return t("shell.peer.host_starts")
 
 
-def __getattr__(name: str) -> str:
-    """HOST_STARTS for modules that import it as a constant: read in the language of the moment
-    (an import reads it once; host_starts() follows a later switch)."""
-    if name == "HOST_STARTS":
-        return host_starts()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 def connections_of(session: Any) -> dict[str, str]:
     """Every seat's state at a peer table (the host's or a guest's), {} at a one-phone table;

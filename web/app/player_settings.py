@@ -61,13 +61,6 @@ def settings_reset() -> str:
     return t("shell.settings.reset")
 
 
-def __getattr__(name: str) -> str:
-    """SETTINGS_RESET for modules that import it as a constant: the notice in the language of
-    the moment it is read (an import reads it once; settings_reset() follows a later switch)."""
-    if name == "SETTINGS_RESET":
-        return settings_reset()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 def read_settings(store: Any) -> dict:
     """The settings from a local_store.LocalStore, for a caller that tells the player nothing

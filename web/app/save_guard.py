@@ -33,13 +33,6 @@ def corrupt_save() -> str:
     return t("shell.save.corrupt")
 
 
-def __getattr__(name: str) -> str:
-    """CORRUPT_SAVE for modules that import it as a constant: the sentence in the language of
-    the moment it is read (an import reads it once; corrupt_save() follows a later switch)."""
-    if name == "CORRUPT_SAVE":
-        return corrupt_save()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 class CorruptSave(ValueError):
     """A saved table (of any game) that cannot be restored; the screen says so and sets a

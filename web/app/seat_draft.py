@@ -25,16 +25,6 @@ def actions_html() -> str:
             f'{t("shell.seats.start")}</button></div>')
 
 
-def __getattr__(name: str) -> str:
-    """YOU and ACTIONS_HTML for modules that import them as constants: read in the language of
-    the moment (an import at the top of a module reads them once; default_name() and
-    actions_html() follow a later switch)."""
-    if name == "YOU":
-        return default_name()
-    if name == "ACTIONS_HTML":
-        return actions_html()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 @dataclass
 class SeatDraft:

@@ -16,6 +16,7 @@ from unittest import mock
 import pytest
 from app import game_session, last_table, screens
 from app.local_store import SETTINGS_KEY, LocalStore, backup_key
+from app.save_guard import corrupt_save
 from fake_browser import Node, Storage, install_fake_browser
 
 from engine.treere import Rules, Table
@@ -177,7 +178,7 @@ def test_a_corrupt_save_is_set_aside_and_dæk_bordet_says_so(screen):
     screen.storage.data[KEY] = json.dumps({"format": "bodegabordet.game", "version": 1, "game": "treere",
                                            "seats": "nonsense"})
     open_table(screen)
-    assert screen.shown[-1] == ("treere", {"notice": game_session.CORRUPT_SAVE})
+    assert screen.shown[-1] == ("treere", {"notice": corrupt_save()})
     assert KEY not in screen.storage.data
     assert json.loads(screen.storage.data[backup_key(KEY)])["key"] == KEY
     assert screen.js.console.warn.called

@@ -8,7 +8,7 @@ from app.browser_storage import warn
 from app.dom_util import present
 from app.lang import t
 from app.local_store import store
-from app.player_settings import SETTINGS_RESET, load_settings, tempo_factor
+from app.player_settings import load_settings, settings_reset, tempo_factor
 from app.snyd import table_screen
 from app.snyd.setup_markup import Draft, setup_html
 from app.snyd.table_session import Session
@@ -42,9 +42,9 @@ def _settings() -> dict:
     if problem:
         warn(f"Bodegabordet: {problem}")
         if _state["draft"] is not None:
-            _state["draft"].notice = SETTINGS_RESET
+            _state["draft"].notice = settings_reset()
         else:
-            _state["notice"] = SETTINGS_RESET
+            _state["notice"] = settings_reset()
     return settings
 
 

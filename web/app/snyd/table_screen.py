@@ -16,10 +16,10 @@ from app.lang import error_text, t
 from app.local_store import TABLE_KEY, store
 from app.peers.host_table import load_table
 from app.player_settings import (
-    SETTINGS_RESET,
     clean_settings,
     load_settings,
     practice_wanted,
+    settings_reset,
     tempo_factor,
 )
 from app.save_guard import MAX_TABLE_CHARS
@@ -158,7 +158,7 @@ class TableUI:
         settings, problem = load_settings(store)
         if problem:
             warn(f"Bodegabordet: {problem}")
-            self.pending_toast = SETTINGS_RESET
+            self.pending_toast = settings_reset()
         return settings
 
     # ---------- one table, one tab ----------

@@ -21,8 +21,7 @@ from typing import Any
 from app import lang
 from app.both_languages import both
 from app.lang import t
-from app.save_guard import (  # noqa: F401 - CORRUPT_SAVE and CorruptSave: this module's too
-    CORRUPT_SAVE,
+from app.save_guard import (  # noqa: F401 - CorruptSave: this module's too
     MAX_DETAIL,
     MAX_TABLE_CHARS,
     CorruptSave,
