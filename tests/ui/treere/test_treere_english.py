@@ -122,3 +122,15 @@ def test_the_same_pot_in_danish_keeps_its_words():
     text = " ".join(play(table, TableLook(humans=("Mette",), regulars=("Lis",)), random.Random(2), pots=1))
     assert "Puljen" in text and "Nyt spil" in text and "vinder puljen" in text
     assert "Pot" not in text and "Keep" not in text
+
+
+def test_the_default_seat_is_yours_in_either_language():
+    from app import lang
+    from app.treere.table_markup import possessive
+    try:
+        lang.set_language("en")
+        assert (possessive("You"), possessive("Du"), possessive("Mette")) == ("Your", "Your", "Mette's")
+        lang.set_language("da")
+        assert (possessive("Du"), possessive("Lis"), possessive("Mette")) == ("Din", "Lis'", "Mettes")
+    finally:
+        lang.set_language("da")

@@ -12,6 +12,7 @@ from html import escape
 
 from app.lang import language, t
 from app.peer_marks import connection_attr, connection_tag, host_starts
+from app.player_settings import is_default_name
 from app.treere.announce import score_text, units
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
@@ -40,11 +41,11 @@ def _attr(v: object) -> str:
 
 def possessive(name: str) -> str:
     """Whose: Danish "Mettes", "Lis'" (a name ending in s, x or z takes an apostrophe);
-    English "Mette's", "Lis's". "Du" (you) is "Din" (your)."""
+    English "Mette's", "Lis's". The default seat ("Du"/"You") is "Din"/"Your"."""
+    if is_default_name(name):
+        return t("treere.owner.you")
     if language() == "en":
         return f"{name}'s"
-    if name == "Du":
-        return "Din"
     return name + ("'" if name[-1:].lower() in ("s", "x", "z") else "s")
 
 

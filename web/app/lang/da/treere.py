@@ -37,6 +37,7 @@ TEXT: dict[str, str] = {
     "treere.turn.over": "Spillet er slut",
     "treere.turn.regular": "{name} slår …",
     "treere.turn.mine": "Din tur",
+    "treere.owner.you": "Din",
     "treere.turn.other": "{owner} tur",
     "treere.turn.passed": "{owner} tur – {name} slår",
     "treere.hint.choose": "Tryk på de terninger, du vil beholde (mindst én)",

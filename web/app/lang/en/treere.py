@@ -33,6 +33,7 @@ TEXT: dict[str, str] = {
     "treere.turn.over": "The game is over",
     "treere.turn.regular": "{name} is rolling …",
     "treere.turn.mine": "Your turn",
+    "treere.owner.you": "Your",
     "treere.turn.other": "{owner} turn",
     "treere.turn.passed": "{owner} turn – {name} rolls",
     "treere.hint.choose": "Tap the dice you want to keep (at least one)",
