@@ -60,7 +60,7 @@ def test_an_english_phone_plays_snyd_against_a_regular(contexts, server, screens
     tap(page, page.get_by_test_id("house-rules").locator("summary"))
     assert_english(page, "Set the table", "On one phone", "With friends", "Players", "Dice per player",
                    "Rule set", "House rules", "Straights (trapper)", "Hidden count", "+ Regular",
-                   "Start the game", "Back")
+                   "Start game", "Back")
     screenshot(page, "english-snyd-setup")
     assert page.locator('[data-testid="setup-seat"][data-kind="human"] input').input_value() == "You"
     while page.locator('[data-testid="setup-seat"][data-kind="regular"]').count() > 1:

@@ -92,7 +92,7 @@ def test_set_the_table_in_english(english):
     assert d.seats[0].name == "You"
     d.house_open = True
     html = setup_html(d, list(REGULARS), saved=True)
-    for words in ("Set the table", "House rules", "Rule set", "Dice per player", "+ Regular", "Start the game",
+    for words in ("Set the table", "House rules", "Rule set", "Dice per player", "+ Regular", "Start game",
                   "Straights (trapper)", "Hidden count", "Back to the table", "Knows the way to Viborg".lower()):
         assert words in html or words in html.lower(), words
     assert danish_in(html) == []

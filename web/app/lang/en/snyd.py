@@ -38,7 +38,7 @@ TEXT: dict[str, str] = {
     "snyd.setup.add_regular": "+ Regular",
     "snyd.setup.choose_regular": "Choose a regular",
     "snyd.setup.invite": "Invite your friends",
-    "snyd.setup.start": "Start the game",
+    "snyd.setup.start": "Start game",
     "snyd.setup.remove": "Remove {name}",
     "snyd.setup.name_of": "Name of player {n}",
     "snyd.setup.at_phone": "at this phone",
