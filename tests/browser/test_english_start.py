@@ -1,7 +1,8 @@
-"""The static start screen and Regler in English (web/app/shell.js, relay/site.py) and Python's
-takeover in the same language: an English phone sees English from the first frame, before
-Python and after; a Danish phone still sees Danish; a stored choice wins over the browser; and
-shell.js picks the language exactly as app.lang.pick_language does over the stored settings."""
+"""The static start screen and Regler in English (web/app/shell-lang.js, shell.js, relay/site.py)
+and Python's takeover in the same language: an English phone sees English from the first frame,
+before Python and after; a Danish phone still sees Danish; a stored choice wins over the browser;
+and shell-lang.js picks the language exactly as app.lang.pick_language does over the stored
+settings."""
 
 from __future__ import annotations
 
@@ -22,13 +23,16 @@ GAMES = ("snyd", "bakke", "treere")
 DANISH = ("Regler", "Indstillinger", "Tilbage", "Vælg et spil", "Ryster", "Bodegaens",
           "Gangen i en runde", "Lær at spille", "terninger", "Spillemetode", "genindlæs")
 
-# Every animation frame (before each paint): <html lang> and the start of what #screen shows.
+# Every animation frame (before each paint) that would show something: <html lang> and the
+# start of what #screen shows, if the page is visible at all.
 FRAMES = """
 window.__frames = [];
 (function record() {
   const root = document.getElementById('screen');
   if (root && root.textContent.trim()) {
-    window.__frames.push([document.documentElement.lang, root.textContent.trim().slice(0, 80)]);
+    const html = document.documentElement;
+    window.__frames.push([html.lang, root.textContent.trim().slice(0, 80),
+                          getComputedStyle(html).visibility]);
   }
   requestAnimationFrame(record);
 })();
@@ -82,10 +86,13 @@ def test_an_english_phone_sees_english_from_the_first_frame_before_and_after_pyt
     held = hold_python(page)
     static_start(page, server)
     assert page.evaluate("window.bodegaShell.language") == "en"
-    # Before Python: the start screen, every frame painted already in English.
+    # Before Python: the start screen, every frame shown already in English (the Danish page
+    # that arrived stays hidden until shell.js has put the English one in).
     frames = page.evaluate("window.__frames")
-    assert frames, "no frame recorded"
-    assert all(code == "en" and "Regler" not in text for code, text in frames), frames[:3]
+    shown = [(code, text) for code, text, visibility in frames if visibility == "visible"]
+    assert shown, f"no frame showed the page: {frames[:3]}"
+    assert all(code == "en" and text.startswith("Choose a game") for code, text in shown), shown[:3]
+    assert page.evaluate("getComputedStyle(document.documentElement).visibility") == "visible"
     for name in ("Rules", "Settings"):
         assert page.get_by_role("button", name=name).is_visible()
     assert "Liar's dice" in page.get_by_test_id("game-snyd").inner_text()
@@ -122,11 +129,8 @@ def test_a_danish_phone_still_sees_danish(phone_page, server) -> None:
     assert "Choose a game" not in body_text(page) and "Vælg et spil" in page.content()
     assert page.evaluate("document.getElementById('update-reload').textContent") == \
         "Ny version – genindlæs"
-    # The page shows at once what arrived: painted no earlier than shell.js chose (blocking).
-    paint = page.evaluate("""(performance.getEntriesByName('first-contentful-paint')[0]
-                               || {}).startTime ?? null""")
-    shell = page.evaluate("performance.getEntriesByName('bodega:shell')[0].startTime")
-    assert paint is None or paint >= shell
+    # The page that arrived is the one shown: never hidden, nothing repainted by shell.js.
+    assert page.evaluate("document.documentElement.style.visibility") == ""
 
 
 @pytest.mark.parametrize("locale, choice, expected", [
@@ -170,7 +174,7 @@ def test_english_start_on_a_desktop(contexts, server, screenshot) -> None:
     assert_english(page)
 
 
-# -- shell.js's rule against app.lang.pick_language --------------------------------------------
+# -- shell-lang.js's rule against app.lang.pick_language --------------------------------------------
 
 NESTED = "[" * 31 + "]" * 31
 SETTINGS_TEXTS = [
@@ -210,12 +214,12 @@ def python_choice(text: str | None, languages: list[str]) -> str:
     return lang.pick_language(read_settings(store).get("language"), languages)
 
 
-def test_shell_js_picks_the_language_as_pick_language_does(phone_page, server) -> None:
+def test_shell_lang_js_picks_the_language_as_pick_language_does(phone_page, server) -> None:
     page = phone_page
     hold_python(page)
     static_start(page, server)
     cases = [(text, languages) for text in SETTINGS_TEXTS for languages in BROWSERS]
-    got = page.evaluate("cases => cases.map(([t, l]) => window.bodegaShell.pickLanguage(t, l))",
+    got = page.evaluate("cases => cases.map(([t, l]) => window.bodegaLanguage.pickLanguage(t, l))",
                         cases)
     expected = [python_choice(text, languages) for text, languages in cases]
     differ = [(text[:60] if text else text, languages, js, py)
