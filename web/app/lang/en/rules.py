@@ -5,8 +5,10 @@ For a translator: the pub's own words stay, with a gloss where first met in a ga
 Viborg, selvbinder, en omgang (a round of drinks), Tavlen (the board), slap (out and safe),
 lujer (fours), møller (fives), af de store (sixes), af en slags (of a kind), trapper
 (straights), bakken (the tray), Videre (next), fejl (fault), Tuborg, and the games' names
-Snyd, Bakke, Treere. The buttons and screens use plain English: Peek, call, Set the table,
-Settings, the regulars. relay/site.py loads this file on its own (no imports here).
+Snyd, Bakke, Treere. The house rules and rule sets are named as on Set the table (lang/en/snyd.py:
+"Straights (trapper)", "Of a kind", "Ones not jokers", "The final in Viborg", "Tournament").
+The buttons and screens use plain English: Peek, call, Set the table, Settings, the regulars.
+relay/site.py loads this file on its own (no imports here).
 """
 
 from typing import Any
@@ -56,9 +58,9 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
            '(a self-binder: they did it all on their own).'),
           ('Lost completely: a stroke on Tavlen (the board), you buy a round of drinks (en '
            'omgang), and every mat is turned back to green. Then the road starts over.'),
-          ('With friends and against the regulars, the host can choose the house rule Final in '
-           'Viborg: when two sit in Viborg, those two play the final for the round of drinks, '
-           'and the others watch.'),
+          ('With friends and against the regulars, the host can choose the house rule The final '
+           'in Viborg: when two sit in Viborg, those two play the final for the round of '
+           'drinks, and the others watch.'),
           ('The host can switch Viborg off under the house rules. Then the loser of each game '
            'buys the round at once.'),
         ]),
@@ -73,17 +75,17 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
         ('rule', ('Peek only once', 'hardcore',
             ('You may peek until your first bid of the round. Then the cup is locked, and you '
              'must remember your dice.'))),
-        ('rule', ('Trapper (straights)', '1-2-3 = 4',
+        ('rule', ('Straights (trapper)', '1-2-3 = 4',
             ('1-2-3 counts as four of the bid face, 1-2-3-4 as five. A straight always starts '
              'with 1 and uses all your dice. At the end, 1+2 counts as three and a lone 1 as '
              'two.'))),
-        ('rule', ('Af en slags (of a kind)', 'seven alike',
+        ('rule', ('Of a kind (af en slags)', 'seven alike',
             ('"Syv af en slags" (seven of a kind) means seven alike of any face on the whole '
              'table. On a call, the face there is most of is counted. It ranks below seven twos.'))),
         ('rule', ('Present', 'hardcore',
             ('At least one die on the table must show the bid face itself. If only jokers and '
              'straights make the count, the bid does not hold.'))),
-        ('rule', ('Ones without jokers', 'bid ones',
+        ('rule', ('Ones not jokers', 'bid ones',
             'Then ones can be bid, and they count only for themselves.')),
         ('rule', ('Classic call', 'optional',
             'On a correct call only the caller puts away a die.')),
@@ -94,7 +96,7 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
         ('rule', ('The road to Viborg', 'standard',
             ('On in every rule set. Switched off, the loser of each game buys the round, and '
              'the mats stay green.'))),
-        ('rule', ('Final in Viborg', 'optional',
+        ('rule', ('The final in Viborg', 'optional',
             ('When two sit in Viborg, those two play the final for the round of drinks, and the '
              'others watch. With friends and against the regulars, never at the open tables.'))),
         ('rule', ('Practice table', 'with friends',
@@ -107,7 +109,7 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
              'with, so keep count yourself.'))),
         ('p', ('The host chooses the house rules under Set the table. Rule sets: Standard is '
                 'the rules above. Slags is Standard, and you may bid af en slags (of a kind): '
-                'the Slags table. Turnering (tournament) is as at the tournaments: with '
+                'the Slags table. Tournament (turnering) is as at the tournaments: with '
                 'straights, without "af en slags" and 15 seconds a turn. Hardcore: peek only '
                 'once, the bid must be present, 15 seconds a turn and hidden count.')),
         ('h', 'Table talk'),
