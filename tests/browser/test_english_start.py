@@ -16,6 +16,7 @@ from app.local_store import SETTINGS_KEY, LocalStore
 from app.player_settings import read_settings
 
 sys.path.insert(0, str(Path(__file__).parent))
+from test_csp import LISTENER, violations
 from test_static_shell import hold_python, release, static_start, wait_for_python
 
 GAMES = ("snyd", "bakke", "treere")
@@ -81,7 +82,9 @@ def check_english_regler(page) -> None:
 
 def test_an_english_phone_sees_english_from_the_first_frame_before_and_after_python(
         contexts, server, screenshot) -> None:
-    page = contexts("phone", locale="en-GB").new_page()
+    context = contexts("phone", locale="en-GB")
+    context.add_init_script(LISTENER)  # the hiding and the English page break no CSP rule
+    page = context.new_page()
     page.add_init_script(FRAMES)
     held = hold_python(page)
     static_start(page, server)
@@ -117,6 +120,7 @@ def test_an_english_phone_sees_english_from_the_first_frame_before_and_after_pyt
     check_english_regler(page)
     assert page.evaluate("document.getElementById('update-reload').textContent") == \
         "New version – reload"
+    assert violations(page) == []
 
 
 def test_a_danish_phone_still_sees_danish(phone_page, server) -> None:
