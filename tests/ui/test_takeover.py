@@ -44,3 +44,34 @@ def test_static_html_is_the_tree_python_renders():
     assert shell_markup.to_html(shell_markup.node("p", {}, '"Syv"')) == '<p>"Syv"</p>'
     assert shell_markup.to_html(shell_markup.node("p", {"title": 'a"b'}, "<b>")) == \
         '<p title="a&quot;b">&lt;b&gt;</p>'
+
+
+class _Node:
+    def __init__(self, key: str) -> None:
+        self.key, self.textContent = key, ""
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.key if name == "data-text" else None
+
+
+class _Js:
+    def __init__(self, nodes) -> None:
+        self.document = self
+        self.nodes = nodes
+
+    def querySelectorAll(self, selector: str):
+        assert selector == "[data-text]"
+        return self.nodes
+
+
+def test_the_page_words_follow_the_language():
+    from app import lang
+    banner = _Node("start.update")
+    try:
+        takeover.speak_page(_Js([banner]))
+        assert banner.textContent == "Ny version – genindlæs"
+        lang.set_language("en")
+        takeover.speak_page(_Js([banner]))
+        assert banner.textContent == "New version – reload"
+    finally:
+        lang.set_language("da")
