@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 import js
-from app import lang, screens
+from app import lang, screens, takeover
 from app.browser_storage import warn
 from app.dom_util import present
 from app.lang import t
@@ -78,9 +78,11 @@ def on_change(ev: Any) -> None:
 def speak(code: str) -> None:
     """Switch the app to `code` at once: this screen is drawn again in it, <html lang> follows
     (screen readers, hyphenation), and every screen shown after speaks it. The static start
-    screen (web/app/shell.js) reads the same stored setting on the next load."""
+    screen (web/app/shell-lang.js) reads the same stored setting on the next load; the page's
+    own words outside the screens (the update banner) are said again now."""
     lang.set_language(code)
     js.document.documentElement.lang = code
+    takeover.speak_page(js)
     screens.show(SCREEN)
 
 

@@ -1,7 +1,7 @@
 """The language at start-up: the player's setting, else the browser's (lang.pick_language).
 
 Kept apart from lang/__init__.py so the catalogues stay pure Python (tests, bots) while this
-touches the browser. web/app/shell.js makes the same choice for the static start screen.
+touches the browser. web/app/shell-lang.js makes the same choice for the static start screen.
 """
 from __future__ import annotations
 
