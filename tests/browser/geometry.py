@@ -120,6 +120,26 @@ def _containment(a: dict, b: dict, contained: set[tuple[str, str]]) -> tuple[dic
     return None
 
 
+CLIPPED = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => (e.textContent || '').trim())"""
+
+WIDTH = """(selector) => {
+  const w = [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect().width).filter((x) => x);
+  return w.length ? w.reduce((a, b) => a + b) / w.length : 0;
+}"""
+
+
+def clipped(page: Any, selector: str) -> list[str]:
+    """The texts of the shown elements that are cut short (an ellipsis, or hidden overflow)."""
+    return page.evaluate(CLIPPED, selector)
+
+
+def mean_width(page: Any, selector: str) -> float:
+    """The mean width in px of the shown elements (0 when none): how big the seats are drawn."""
+    return page.evaluate(WIDTH, selector)
+
+
 # ---------- the three tables' parts ----------
 
 SNYD_PARTS: list[Part] = [
@@ -139,14 +159,17 @@ SNYD_PARTS: list[Part] = [
     ("clock", ".clock", False),
     ("control", ".snyd-table .controls select, .snyd-table .controls button, .table-bar button", False),
     ("line", ".controls .after li, .controls .practice, .controls .waiting", True),
+    ("turn", '[data-testid="your-turn"]', False),  # the "Din tur" pill
+    ("turn", '[data-testid="thinking"]', True),
+    ("hint", '[data-testid="peek-hint"]', True),  # "Stryg op for at kigge" over your cup
 ]
 # A die lies on its own mat; your cup stands on your mat (lifted, it may leave it: then it is
 # checked against everything else like any other part).
 SNYD_CONTAINED = {("die", "mat"), ("label", "mat")}
-SNYD_TOUCHING = {("cup", "mat")}
+SNYD_TOUCHING = {("cup", "mat"), ("hint", "cup"), ("hint", "mat")}
 # The seats are on the felt; the bid and the verdict may move to the side column and the round
 # line up into the bar (a phone on its side).
-SNYD_WITHIN = {k: "felt" for k in ("mat", "die", "label", "name", "tags", "bubble", "glass")}
+SNYD_WITHIN = {k: "felt" for k in ("mat", "die", "label", "name", "tags", "bubble", "glass", "hint")}
 
 BAKKE_PARTS: list[Part] = [
     ("felt", '[data-testid="table"]', False),

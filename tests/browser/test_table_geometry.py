@@ -17,6 +17,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from app.snyd.table_markup import CROWDED_SEATS
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
 from geometry import (
@@ -29,7 +30,9 @@ from geometry import (
     TREERE_CONTAINED,
     TREERE_PARTS,
     TREERE_WITHIN,
+    clipped,
     collect,
+    mean_width,
     problems,
 )
 from test_table_driver import FELT, tap, wait_state
@@ -41,8 +44,13 @@ PHONE_LANDSCAPE = ("phone-landscape", {"width": 851, "height": 393})
 TABLET = ("tablet", {"width": 820, "height": 1180})
 DESKTOP = ("desktop", {"width": 1440, "height": 900})
 REGULARS = ["Henning", "Grethe", "Kaj", "Ronni", "Lis"]
-PEOPLE = ["Mette", "Jonas", "Sofie"]
+PEOPLE = ["Mette", "Karl-Johan", "Sofie"]  # a long name among them: it must not end in "…"
 SNYD_KEY = "bodegabordet.snyd.table"  # where the app keeps a Snyd table (test_saves.py)
+LOCALES = {"da": "da-DK", "en": "en-GB"}
+LANGUAGES = ["da"]
+# Tablets and desktops draw the seats bigger (issue 12: "the table scales up on big screens"):
+# the others' mats at least this many times their width on an upright phone.
+SCALE_UP = 1.3
 
 
 def seats_for(n: int) -> list[Seat]:
@@ -55,12 +63,13 @@ def seats_for(n: int) -> list[Seat]:
     return seats + [Seat(x, "regular") for x in r]
 
 
-def planted_snyd(n: int) -> str:
-    """A fresh Snyd table of n seats with six dice each, a regular to begin, quick regulars,
-    and a turn clock (S41) long enough never to run out here: the clock is measured too."""
+def planted_snyd(n: int, first: int = 1, tempo: float = 0.15) -> str:
+    """A fresh Snyd table of n seats with six dice each, seat `first` to begin (a regular, or
+    0: the phone's person leads), quick regulars (or slow: `tempo`), and a turn clock (S41)
+    long enough never to run out here: the clock is measured too."""
     seats = seats_for(n)
     rules = Rules(dice_per_player=6, time_limit=600)
-    session = Session(seats, rules, seed=40 + n, first=seats[1].name, tempo=0.15)
+    session = Session(seats, rules, seed=40 + n, first=seats[first].name, tempo=tempo)
     return session.to_json()
 
 
@@ -74,63 +83,108 @@ def viewports(n: int) -> list[tuple[str, dict]]:
     return [PHONE_PORTRAIT, PHONE_LANDSCAPE] + ([TABLET, DESKTOP] if n in (2, 5, 8) else [])
 
 
-def measure(page, n: int, moment: str, screenshot) -> list[str]:
+def snyd_page(contexts, server, n: int, lang: str, first: int = 1, tempo: float = 0.15):
+    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
+                    locale=LOCALES[lang]).new_page()
+    plant(page, SNYD_KEY, planted_snyd(n, first, tempo))
+    page.goto(server)
+    page.wait_for_selector("html[data-ready='true']", timeout=90_000)
+    page.wait_for_selector(FELT, timeout=60_000)
+    return page
+
+
+def measure(page, n: int, moment: str, screenshot, lang: str = "da") -> list[str]:
     """The table's problems at this moment in every viewport of this seat count."""
-    found = []
+    found, widths = [], {}
     for name, size in viewports(n):
         page.set_viewport_size(size)
         page.wait_for_timeout(150)
         items = collect(page, SNYD_PARTS)
-        screenshot(page, f"geometry-snyd-{n}-{moment}-{name}")
-        found += [f"{n} seats, {moment}, {name}: {p}" for p in
+        screenshot(page, f"geometry-snyd-{lang}-{n}-{moment}-{name}")
+        where = f"{lang}, {n} seats, {moment}, {name}"
+        found += [f"{where}: {p}" for p in
                   problems(items, size, SNYD_CONTAINED, SNYD_WITHIN, SNYD_TOUCHING)]
+        found += [f"{where}: the name {t!r} is cut short" for t in clipped(page, ".snyd-table .seat-name")]
         if moment == "reveal":  # every cup lifted: every player still in the game shows a hand
             hands = page.locator(".seat .hand").count()
             assert hands == page.locator('[data-testid="seat"]').count(), f"{name}: a cup still down"
+            # The round's bids stay in sight beside the verdict (a call always follows a bid).
+            if not any(i["kind"] == "history" for i in items):
+                found.append(f"{where}: the round's bids are hidden at the reveal")
+        widths[name] = mean_width(page, '.snyd-table .seat:not(.me) [data-testid="mat"]')
+    for name in (TABLET[0], DESKTOP[0]):
+        if name in widths and widths[name] < SCALE_UP * widths[PHONE_PORTRAIT[0]]:
+            found.append(f"{lang}, {n} seats, {moment}, {name}: the seats are not drawn bigger "
+                         f"than on a phone ({widths[name]:.0f} px vs {widths[PHONE_PORTRAIT[0]]:.0f} px)")
     page.set_viewport_size(PHONE_PORTRAIT[1])
     return found
 
 
+def moments(n: int) -> set[str]:
+    """What the Snyd test must measure. "my words": the phone's own bubble up at its turn, from
+    its bid before (at a crowded table only the latest speakers keep a bubble: there it is
+    measured when it happens, and always at the reveal, where the phone's call is said)."""
+    return {"bidding", "reveal"} | ({"my words"} if n < CROWDED_SEATS else set())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("n", range(2, 9))
-def test_snyd_table_fits_every_screen_bidding_and_at_a_reveal(contexts, server, screenshot, n):
-    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1]).new_page()
-    plant(page, SNYD_KEY, planted_snyd(n))
-    page.goto(server)
-    page.wait_for_selector("html[data-ready='true']", timeout=90_000)
-    page.wait_for_selector(FELT, timeout=60_000)
+def test_snyd_table_fits_every_screen_bidding_and_at_a_reveal(contexts, server, screenshot, n, lang):
+    """Measured while bidding (the others' bubbles up), at the phone's turn with its own
+    bubble up, and at the reveal that follows its call."""
+    page = snyd_page(contexts, server, n, lang)
     found, done = [], set()
+    wanted = moments(n)
     for _ in range(80):
-        if done == {"bidding", "reveal"}:
+        if wanted <= done:
             break
         s = wait_state(page, ("handoff", "mine", "next"), timeout_s=30)
         if s == "handoff":
             tap(page, page.locator('[data-action="handoff-ok"]'))
         elif s == "next":
             if "reveal" not in done:
-                found += measure(page, n, "reveal", screenshot)
+                found += measure(page, n, "reveal", screenshot, lang)
                 done.add("reveal")
             tap(page, page.locator('[data-action="next"]'))
         else:
             if "bidding" not in done and page.locator(".seat .bubble").count():
                 page.get_by_role("timer").wait_for()  # the clock shows from the turn's first tick
-                found += measure(page, n, "bidding", screenshot)
+                found += measure(page, n, "bidding", screenshot, lang)
                 done.add("bidding")
-            call = page.get_by_role("button", name="Løft", exact=True)
-            if "bidding" in done and call.is_enabled():
+            elif "bidding" in done and "my words" not in done and page.locator(".seat.me .bubble").count():
+                found += measure(page, n, "my words", screenshot, lang)
+                done.add("my words")
+            call = page.locator('[data-action="call"]')
+            if wanted - {"reveal"} <= done and call.is_enabled():
                 tap(page, call)
             else:
-                tap(page, page.get_by_role("button", name="Byd", exact=True))
-    assert done == {"bidding", "reveal"}, f"never reached {({'bidding', 'reveal'} - done)}"
+                tap(page, page.locator('[data-action="bid"]'))
+    assert wanted <= done, f"never reached {wanted - done}"
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_snyd_table_fits_every_screen_when_you_lead(contexts, server, screenshot, n, lang):
+    """The round's first bid is the phone's: "Din tur", "… lægger ud" and the peek hint over
+    the cup all show at once, none over another."""
+    page = snyd_page(contexts, server, n, lang, first=0)
+    assert wait_state(page, ("mine",), timeout_s=30) == "mine"
+    page.get_by_test_id("your-turn").wait_for()
+    page.get_by_test_id("peek-hint").wait_for()
+    found = measure(page, n, "leading", screenshot, lang)
     assert found == [], "\n".join(found)
 
 
 # ---------- Bakke and Treere through the same checker (their own tests plant the tables) ----------
 
-def bakke_page(contexts, server, n: int):
+def bakke_page(contexts, server, n: int, lang: str = "da"):
     from test_bakke import EIGHT, boot_to_table, flick, planted
     from test_bakke import plant as plant_bakke
     seats = EIGHT if n == 8 else [("Mette", "human"), ("Jonas", "human")]
-    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1]).new_page()
+    seats = [(PEOPLE[1] if name == "Jonas" else name, kind) for name, kind in seats]  # a long name
+    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
+                    locale=LOCALES[lang]).new_page()
     plant_bakke(page, planted(seats, [1, 2, 4, 4, 5, 6, 3]))
     boot_to_table(page, server)
     flick(page)  # Mette's first throw: the tray and the last throw show dice
@@ -138,11 +192,12 @@ def bakke_page(contexts, server, n: int):
     return page
 
 
-def treere_page(contexts, server, n: int):
+def treere_page(contexts, server, n: int, lang: str = "da"):
     from test_treere import KEY, TABLE, mid_turn_save
     people = PEOPLE[: max(1, n - 5)]
     seats = [(r, "regular") for r in REGULARS[: n - len(people)]] + [(h, "human") for h in people]
-    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1]).new_page()
+    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
+                    locale=LOCALES[lang]).new_page()
     plant(page, KEY, mid_turn_save(seats, seed=21 + n))
     page.goto(server)
     page.wait_for_selector(TABLE, timeout=90_000)
@@ -150,17 +205,29 @@ def treere_page(contexts, server, n: int):
     return page
 
 
+# What is drawn bigger on a tablet and a desktop: the others' mats at Bakke; at Treere the dice
+# kept on the seats (its seats are chips in a grid, as wide as the screen allows anyway).
+SEAT_BOX = {"bakke": ".bakke-table .seat:not(.me) .mat", "treere": ".treere-table .tr-kept-mini .die"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "n"), [("bakke", 2), ("bakke", 8), ("treere", 2), ("treere", 8)])
-def test_bakke_and_treere_tables_fit_every_screen(contexts, server, screenshot, game, n):
-    page = (bakke_page if game == "bakke" else treere_page)(contexts, server, n)
+def test_bakke_and_treere_tables_fit_every_screen(contexts, server, screenshot, game, n, lang):
+    page = (bakke_page if game == "bakke" else treere_page)(contexts, server, n, lang)
     assert page.locator('[data-testid="seat"]').count() == n
     parts, contained, within = {"bakke": (BAKKE_PARTS, set(), BAKKE_WITHIN),
                                 "treere": (TREERE_PARTS, TREERE_CONTAINED, TREERE_WITHIN)}[game]
-    found = []
+    found, widths = [], {}
     for name, size in viewports(n):
         page.set_viewport_size(size)
         page.wait_for_timeout(300)
-        screenshot(page, f"geometry-{game}-{n}-{name}")
-        found += [f"{game}, {n} seats, {name}: {p}" for p in
-                  problems(collect(page, parts), size, contained, within)]
+        screenshot(page, f"geometry-{game}-{lang}-{n}-{name}")
+        where = f"{game}, {lang}, {n} seats, {name}"
+        found += [f"{where}: {p}" for p in problems(collect(page, parts), size, contained, within)]
+        found += [f"{where}: the name {t!r} is cut short" for t in clipped(page, f".{game}-table .seat-name")]
+        widths[name] = mean_width(page, SEAT_BOX[game])
+    for name in (TABLET[0], DESKTOP[0]):
+        if widths[name] < SCALE_UP * widths[PHONE_PORTRAIT[0]]:
+            found.append(f"{game}, {lang}, {n} seats, {name}: the seats are not drawn bigger than on "
+                         f"a phone ({widths[name]:.0f} px vs {widths[PHONE_PORTRAIT[0]]:.0f} px)")
     assert found == [], "\n".join(found)
