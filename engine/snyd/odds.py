@@ -144,7 +144,7 @@ def _face_chance(quantity: int, face: int, own: Sequence[int],
                  hands: tuple[tuple[int, tuple[float, ...]], ...],
                  jokers: bool, stairs: bool, present: bool) -> float:
     if jokers and face == 1:
-        raise ValueError("Man kan ikke byde på ettere, når de er jokere / ones are jokers")
+        raise IllegalAction("Man kan ikke byde på ettere, når de er jokere (ones are jokers: no bid on ones)")
     own_count, own_present = hand_value(own, face, jokers, stairs) if own else (0, False)
     present_tail, any_tail = _others_tail(hands, face, jokers, stairs)
     need = max(quantity - own_count, 0)
