@@ -151,6 +151,9 @@ def test_an_english_hosts_lobby_with_a_danish_guest(contexts, server, screenshot
     tap(host, host.get_by_test_id("add-regular"))
     host.locator('[data-testid="lobby-seat"][data-kind="regular"]').wait_for()
     shows(host, ("friend", "connected", "regular"), DANISH)
+    # The picker, rebuilt after the seats changed, still says who each regular is (in English).
+    choices = host.locator('[data-testid="regular-choice"] option').all_inner_texts()
+    assert choices and all(" – " in c for c in choices), choices
     screenshot(host, "english-friends-lobby-phone")
     host.set_viewport_size({"width": 1280, "height": 800})
     screenshot(host, "english-friends-lobby-wide")

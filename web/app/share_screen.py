@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-from html import escape
 from typing import Any
 
 import js
 from app import friends, qr, screens
 from app.both_languages import both
 from app.dom_util import present
-from app.friends_markup import lobby_html, lobby_seats_html
+from app.friends_markup import lobby_html, lobby_seats_html, regular_option
 from app.lang import error_text, t
 from app.local_store import store
 from app.peers import game_host, host_seats, host_table
@@ -269,8 +268,7 @@ def _paint_seats() -> None:
     free = _regulars()
     names = [str(o.value) for o in select.options]
     if names != [r["name"] for r in free]:
-        select.innerHTML = "".join(f'<option value="{escape(r["name"])}">{escape(r["name"])}'
-                                   f'</option>' for r in free)
+        select.innerHTML = "".join(regular_option(r, _state["game"]) for r in free)
 
 
 def _say(selector: str, line: str) -> None:
