@@ -38,7 +38,7 @@ from devtools.browser import ROOT
 from engine.snyd import Rules, Table
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-LANGUAGES = ["da"]  # "en" joins when the English catalogue lands: one line
+LANGUAGES = ["da", "en"]
 LOCALES = {"da": "da-DK", "en": "en-GB"}
 SEVERE = ("serious", "critical")
 # The tables on every kind of screen: (context kind, viewport or None for the kind's own).

@@ -47,7 +47,7 @@ REGULARS = ["Henning", "Grethe", "Kaj", "Ronni", "Lis"]
 PEOPLE = ["Mette", "Karl-Johan", "Sofie"]  # a long name among them: it must not end in "…"
 SNYD_KEY = "bodegabordet.snyd.table"  # where the app keeps a Snyd table (test_saves.py)
 LOCALES = {"da": "da-DK", "en": "en-GB"}
-LANGUAGES = ["da"]
+LANGUAGES = ["da", "en"]
 # Tablets and desktops draw the seats bigger (issue 12: "the table scales up on big screens"):
 # the others' mats at least this many times their width on an upright phone.
 SCALE_UP = 1.3
