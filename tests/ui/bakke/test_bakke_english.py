@@ -3,7 +3,6 @@ controls, Tavlen and Dæk bordet speak English all through a played game, and ev
 code builds (places, faces, ".you" forms) exists in both languages."""
 from __future__ import annotations
 
-import html as html_lib
 import random
 import re
 
@@ -12,6 +11,7 @@ from app import lang
 from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_html, turn_html
 from app.bakke.setup_markup import Draft, setup_html
 from app.bakke.words import dice_word, event_line, faces_word, genitive, place, turn_line
+from page_text import shown
 
 from engine.bakke import Rules, Table
 from engine.bakke.bots import REGULARS
@@ -20,19 +20,6 @@ from engine.bakke.bots import REGULARS
 # Fejl and Tuborg, glossed where they are met).
 DANISH = re.compile(r"[æøåÆØÅ]|\b(tur|Kast|kaster|terning|terninger|Bakken|bakken|Spil|spil|Tavlen|Luk|"
                     r"Nyt|begynder|giver|ude|tabt|Du|Din|svirp|samler|hånd|Husregler|Spiller)\b")
-
-
-@pytest.fixture
-def english():
-    lang.set_language("en")
-    yield
-    lang.set_language("da")
-
-
-def shown(html: str) -> str:
-    """What a player sees and a screen reader says: the text, and the aria-labels."""
-    labels = " ".join(re.findall(r'aria-label="([^"]*)"', html))
-    return html_lib.unescape(re.sub(r"<[^>]+>", " ", html) + " " + labels)
 
 
 @pytest.mark.parametrize("event, line", [

@@ -3,7 +3,6 @@ Tavlen and Dæk bordet speak English all through played pots (plain and Progress
 key the code builds (faces, progressions) exists in both languages."""
 from __future__ import annotations
 
-import html as html_lib
 import random
 import re
 
@@ -12,6 +11,7 @@ from app import lang
 from app.treere import announce
 from app.treere.setup_markup import PROGRESSIONS, Draft, face_name, setup_html
 from app.treere.table_markup import TableLook, controls_html, felt_html, possessive, tally_html
+from page_text import shown
 
 from engine.treere import Rules, Table
 from engine.treere.bots import REGULARS
@@ -20,19 +20,6 @@ from engine.treere.bots import REGULARS
 DANISH = re.compile(r"[æøåÆØÅ]|\b(tur|Kast|slår|nul|Puljen|puljen|enhed|enheder|Beholdt|Behold|Spil|spil|"
                     r"Tavlen|Luk|Nyt|begynder|vinder|Uafgjort|Din|Runde|Ingen|Almindeligt|Progressiv|Spiller|"
                     r"Puljer|Enheder|tæller|terninger)\b")
-
-
-@pytest.fixture
-def english():
-    lang.set_language("en")
-    yield
-    lang.set_language("da")
-
-
-def shown(html: str) -> str:
-    """What a player sees and a screen reader says: the text, and the aria-labels."""
-    labels = " ".join(re.findall(r'aria-label="([^"]*)"', html))
-    return html_lib.unescape(re.sub(r"<[^>]+>", " ", html) + " " + labels)
 
 
 @pytest.mark.parametrize("event, line", [
