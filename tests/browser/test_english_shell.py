@@ -97,9 +97,10 @@ def test_an_english_phone_sees_english_settings_and_notices(contexts, server, sc
 def test_an_english_phone_is_told_of_a_corrupt_save_and_unreadable_settings(contexts, server):
     page = english_phone(contexts)
     seed(page, {BAKKE_KEY: json.dumps("{not a table")})
-    open_app(page, server)
-    # the unfinished Bakke table is resumed at boot, cannot be read, and Set the table says so
-    page.get_by_text("The saved table couldn't be read, so we're setting a new one.").wait_for(timeout=30_000)
+    # The unfinished Bakke table is resumed at boot, cannot be read, and Set the table says so.
+    # Not open_app: the start screen may be gone (resumed past) before a wait sees it.
+    page.goto(server)
+    page.get_by_text("The saved table couldn't be read, so we're setting a new one.").wait_for(timeout=90_000)
     assert_english(page, "Start game", "+ Regular")
 
     page = english_phone(contexts)
