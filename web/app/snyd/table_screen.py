@@ -40,7 +40,7 @@ from app.snyd.table_markup import (
 )
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.tally_board import tally_html
-from app.tab_claim import FREE, take_label
+from app.tab_claim import FREE, claim_html
 from app.tab_lock import TabLock
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
@@ -171,14 +171,7 @@ class TableUI:
             screens.show(SCREEN)
 
     def claim_html(self) -> str:
-        notice = self.tabs.claim.notice()
-        if notice is None:  # asking: the answer comes within milliseconds
-            return '<section class="snyd-table tab-claim" data-testid="table-wait" aria-busy="true"></section>'
-        head, text = notice
-        return (f'<section class="panel tab-claim" data-testid="table-elsewhere" role="alert">'
-                f'<h2>{head}</h2><p>{text}</p>'
-                f'<button type="button" class="btn primary" data-action="take" data-testid="take-table">{take_label()}</button>'
-                f'<button type="button" class="back" data-action="home">{t("snyd.to_start")}</button></section>')
+        return claim_html(self.tabs.claim.notice(), "snyd-table")
 
     def set_a_new_table(self, notice: str = "") -> None:
         """No table to show: *Dæk bordet*, with what the player must know (a corrupt table,

@@ -17,7 +17,6 @@ TEXT: dict[str, str] = {
     "snyd.back": "Tilbage",
     "snyd.clock.label": "Tid tilbage",
     "snyd.clock.left": "{who}: {seconds} sekunder tilbage",
-    "snyd.to_start": "Til forsiden",
     "snyd.and": " og ",
 
     # ---- Dæk bordet ----

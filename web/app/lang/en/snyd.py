@@ -18,7 +18,6 @@ TEXT: dict[str, str] = {
     "snyd.back": "Back",
     "snyd.clock.label": "Time left",
     "snyd.clock.left": "{who}: {seconds} seconds left",
-    "snyd.to_start": "To the start",
     "snyd.and": " and ",
 
     # ---- Set the table ----
