@@ -144,3 +144,12 @@ def test_error_text_shows_the_half_of_the_language(message, da, en):
     assert lang.error_text(message) == da
     lang.set_language("en")
     assert lang.error_text(message) == en
+
+
+def test_a_regulars_portrait_is_the_catalogues_else_the_engines_own():
+    henning = {"name": "Henning", "style": "henning", "description": "Stamgæst siden 1987."}
+    lang.set_language("en")
+    assert lang.regular_portrait("snyd", henning) == lang.catalogue("en")["snyd.regular.henning"]
+    stranger = {"name": "Bo", "style": "nobody-knows", "description": "Ny ved bordet."}
+    assert lang.regular_portrait("bakke", stranger) == "Ny ved bordet."
+    assert lang.regular_portrait("treere", {"name": "Bo"}) == ""

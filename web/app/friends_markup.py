@@ -43,8 +43,7 @@ def regular_option(regular: dict[str, Any], game: str) -> str:
     game's own as its *Dæk bordet* shows it ("<game>.regular.<style>"; the engine's Danish one
     for a style the catalogue does not know)."""
     name = regular["name"]
-    key = f"{game}.regular.{regular.get('style')}"
-    about = t(key) if key in lang.catalogue(lang.language()) else regular.get("description", "")
+    about = lang.regular_portrait(game, regular)
     return f'<option value="{_attr(name)}">{escape(name)} – {escape(about)}</option>'
 
 

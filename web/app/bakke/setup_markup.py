@@ -34,9 +34,7 @@ class Draft:
 def described(regulars: list[dict]) -> list[dict]:
     """The regulars with their line on *Dæk bordet* in the player's language ("bakke.regular.<style>");
     a style the catalogue does not know keeps the engine's own (Danish) description."""
-    texts = lang.catalogue(lang.language())
-    return [dict(r, description=texts.get(f"bakke.regular.{r.get('style')}", r.get("description", "")))
-            for r in regulars]
+    return [dict(r, description=lang.regular_portrait("bakke", r)) for r in regulars]
 
 
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:

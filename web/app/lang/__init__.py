@@ -67,6 +67,14 @@ def t(key: str, **args: object) -> str:
     return text.format(**args) if args else text
 
 
+def regular_portrait(game: str, regular: dict) -> str:
+    """A regular's one-line portrait in the current language ("<game>.regular.<style>"): the
+    engines describe their regulars in Danish only, so a style the catalogue does not know keeps
+    the engine's own description. Shared by every *Dæk bordet* and the friends' lobby."""
+    key = f"{game}.regular.{regular.get('style')}"
+    return catalogue(_current).get(key, regular.get("description", ""))
+
+
 def pick_language(setting: object, browser_languages: list[str] | tuple[str, ...]) -> str:
     """The language to speak: the player's own choice if any ("da"/"en"); else Danish for a
     browser that lists Danish anywhere among its languages, or lists none; else English.

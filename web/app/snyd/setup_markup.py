@@ -127,8 +127,7 @@ def _seat_html(i: int, seat: Seat, descriptions: dict[str, str]) -> str:
 def description(regular: dict) -> str:
     """A regular as Dæk bordet presents them: the catalogue's words for the style (the engine's
     REGULARS describe them in Danish), else the engine's own line."""
-    key = f"snyd.regular.{regular.get('style')}"
-    return t(key) if key in lang.catalogue(lang.language()) else regular.get("description", "")
+    return lang.regular_portrait("snyd", regular)
 
 
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:

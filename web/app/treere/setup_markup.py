@@ -72,9 +72,7 @@ def _key(progressive: object) -> str:
 def described(regulars: list[dict]) -> list[dict]:
     """The regulars with their line on *Dæk bordet* in the player's language ("treere.regular.<style>");
     a style the catalogue does not know keeps the engine's own (Danish) description."""
-    texts = lang.catalogue(lang.language())
-    return [dict(r, description=texts.get(f"treere.regular.{r.get('style')}", r.get("description", "")))
-            for r in regulars]
+    return [dict(r, description=lang.regular_portrait("treere", r)) for r in regulars]
 
 
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
