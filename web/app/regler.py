@@ -25,4 +25,4 @@ def render(root: Any, game: str = "snyd") -> None:
     root.append(shell_markup.to_dom(tree, screens.el, start.click_handler))
 
 
-screens.register("regler", render, title=t("start.rules"))
+screens.register("regler", render)  # its title: screens.KNOWN_TITLES

@@ -56,4 +56,4 @@ def tutorial_offer() -> Any:
     return card
 
 
-screens.register(screens.START, render, title="Bodegabordet")
+screens.register(screens.START, render)  # its title: screens.KNOWN_TITLES

@@ -12,7 +12,6 @@ from typing import Any
 import js
 from app import screens, shell_markup, stylesheet
 from app.dom_util import present
-from app.lang import t
 from app.local_store import SETTINGS_KEY, store
 from app.player_settings import read_settings
 from app.snyd.peek_hint import PeekHint
@@ -140,4 +139,4 @@ def render(root: Any, game: str = "snyd", **_kw: Any) -> None:
 
 
 stylesheet.ensure(*STYLESHEET)
-screens.register(SCREEN, render, title=t("tutorial.title"))
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

@@ -173,4 +173,4 @@ def render(root: Any, notice: str = "", **_kw: Any) -> None:
     paint()
 
 
-screens.register(SCREEN, render, title=t("snyd.title.setup"))
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

@@ -729,7 +729,7 @@ def render(root: Any, **_kw: Any) -> None:
     ui.render(root)
 
 
-screens.register(SCREEN, render, title=t("snyd.title.table"))
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES
 stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
 
 

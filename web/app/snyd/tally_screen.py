@@ -30,4 +30,4 @@ def render(root: Any, **_kw: Any) -> None:
     root.querySelector('[data-testid="tally"]').addEventListener("click", _proxies["back"])
 
 
-screens.register(SCREEN, render, title=t("snyd.title.tally"))
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

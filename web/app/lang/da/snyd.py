@@ -8,7 +8,6 @@ Keys ending in ".you" are the same line when its subject is the default seat nam
 TEXT: dict[str, str] = {
     # ---- screen titles, the bar ----
     "snyd.title.setup": "Dæk bordet",
-    "snyd.title.table": "Bordet",
     "snyd.title.tally": "Tavlen",
     "snyd.table.label": "Snydbordet",
     "snyd.leave": "Forlad bordet",

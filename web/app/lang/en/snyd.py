@@ -9,7 +9,6 @@ whose subject is the default seat name (shell.you): "You lose the round", not "Y
 TEXT: dict[str, str] = {
     # ---- screen titles, the bar ----
     "snyd.title.setup": "Set the table",
-    "snyd.title.table": "The table",
     "snyd.title.tally": "The board",
     "snyd.table.label": "The Snyd table",
     "snyd.leave": "Leave the table",
