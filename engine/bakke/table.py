@@ -82,9 +82,10 @@ class Table:
         scripted faces, so the log is the host's record, never part of a view."""
         return copy.deepcopy(self._log)
 
-    def view(self, player: str | None) -> dict[str, Any]:
-        """Everything ``player`` may know (None: a spectator), as plain JSON (docs/views.md)."""
-        return build_view(self, player)
+    def view(self, player: str | None, events_from: int | None = None) -> dict[str, Any]:
+        """Everything ``player`` may know (None: a spectator), as plain JSON (docs/views.md);
+        ``events_from`` n: only the events from n on (IllegalAction unless an int 0…len)."""
+        return build_view(self, player, events_from)
 
     def legal(self, player: str | None) -> list[str]:
         """The action types ``player`` may take now (``fejl`` if against anyone)."""

@@ -8,16 +8,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction, shown
+from engine.events import first_event
 
 if TYPE_CHECKING:
     from engine.bakke.table import Table
 
 
-def build_view(table: Table, me: str | None) -> dict[str, Any]:
-    """The view contract for ``me`` (None: a spectator, who may take no action)."""
+def build_view(table: Table, me: str | None, events_from: int | None = None) -> dict[str, Any]:
+    """The view contract for ``me`` (None: a spectator, who may take no action); with
+    ``events_from`` n only the events from n on, and ``"events_from": n``."""
     if me is not None and not (isinstance(me, str) and me in table.players):
         raise IllegalAction(f"{shown(me)} sidder ikke ved bordet (not at this table)")
-    return {
+    start = 0 if events_from is None else first_event(events_from, len(table.events))
+    view = {
         "game": "bakke",
         "me": me,
         "rules": table.rules.to_dict(),
@@ -37,14 +40,18 @@ def build_view(table: Table, me: str | None) -> dict[str, Any]:
         "fejl_against": table.fejl_targets(me),
         "last": _copy(table.last) if table.last is not None else None,
         "tally": dict(table.tally),
-        "events": [_copy_event(e) for e in table.events],
+        "events": [_copy_event(e) for e in table.events[start:]],
     }
+    if events_from is not None:
+        view["events_from"] = start
+    return view
 
 
-# The one list in each kind of event (the others hold str/int only).  view() copies the whole
-# evening's history every time (docs/views.md), so a shallow copy plus that one list is what it
-# can afford: about three times faster than a general copy on a long evening.  The property test
-# that mutates every list of a view (tests/engine/bakke/test_properties.py) keeps this honest.
+# The one list in each kind of event (the others hold str/int only).  view() without
+# events_from copies the whole evening's history (docs/views.md), so a shallow copy plus that
+# one list is what it can afford: about three times faster than a general copy on a long
+# evening.  The property test that mutates every list of a view
+# (tests/engine/bakke/test_properties.py) keeps this honest.
 LIST_IN_EVENT = {"throw": "faces", "fejl": "faces", "new_game": "players", "game_over": "out"}
 
 

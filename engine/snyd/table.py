@@ -138,9 +138,10 @@ class Table:
         return (self.phase == "bidding" and isinstance(player, str) and player in self.hands
                 and self.dice_left.get(player, 0) > 0 and player not in self._locked)
 
-    def view(self, player: str) -> dict[str, Any]:
-        """Everything ``player`` may know, as plain JSON (docs/views.md)."""
-        return build_view(self, player)
+    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
+        """Everything ``player`` may know, as plain JSON (docs/views.md); ``events_from`` n:
+        only the events from n on (IllegalAction unless an int from 0 to len(events))."""
+        return build_view(self, player, events_from)
 
     # --- chance ----------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.errors import IllegalAction, shown
+from engine.events import first_event
 from engine.snyd.bid import MAX_QUANTITY, Bid, bid_rank, max_quantity
 from engine.snyd.checks import (
     MAX_PLAYERS,
@@ -59,10 +60,12 @@ class SnydTable(Protocol):
     def can_peek(self, player: str) -> bool: ...
 
 
-def build_view(table: SnydTable, me: str) -> dict[str, Any]:
-    """The view contract of docs/views.md for player ``me``."""
+def build_view(table: SnydTable, me: str, events_from: int | None = None) -> dict[str, Any]:
+    """The view contract of docs/views.md for player ``me``; with ``events_from`` n only the
+    events from n on, and ``"events_from": n`` (every other field as without it)."""
     if me not in table.players:
         raise IllegalAction(f"{shown(me)} sidder ikke ved bordet (not at this table)")
+    start = 0 if events_from is None else first_event(events_from, len(table.events))
     rules = table.rules
     bidding = table.phase == "bidding"
     can_peek = table.can_peek(me)
@@ -95,8 +98,11 @@ def build_view(table: SnydTable, me: str) -> dict[str, Any]:
         "tally": dict(table.tally),
         "selvbinder": dict(table.selvbinder),
         "last_reveal": None,
-        "events": [e.copy() if e["type"] in FLAT_EVENTS else _copy_event(e) for e in table.events],
+        "events": [e.copy() if e["type"] in FLAT_EVENTS else _copy_event(e)
+                   for e in table.events[start:]],
     }
+    if events_from is not None:
+        view["events_from"] = start
     if not rules.hidden_count:  # S43: no counts but one's own
         view["dice_left"] = dict(table.dice_left)
         view["total_dice"] = sum(table.dice_left.values())
@@ -106,9 +112,9 @@ def build_view(table: SnydTable, me: str) -> dict[str, Any]:
 
 
 # Events whose values are all str/int/bool/None: a shallow copy is a full copy.  Most of an
-# evening's events are of these kinds, and view() copies the whole history on every call, so
-# this saves a third of a long evening's view() time (tests/engine/test_view_contract.py
-# checks that these kinds stay flat).
+# evening's events are of these kinds, and view() copies the whole history on every call
+# without events_from, so this saves a third of a long evening's view() time
+# (tests/engine/test_view_contract.py checks that these kinds stay flat).
 FLAT_EVENTS = frozenset({"deal", "bid", "call", "put_away", "out", "timeout", "game_lost",
                          "to_viborg", "home", "lost_completely"})
 

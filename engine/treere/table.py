@@ -111,11 +111,13 @@ class Table:
             return []
         return ["keep"] if self.rolled else ["roll"]
 
-    def view(self, player: str | None = None) -> dict[str, Any]:
-        """Everything ``player`` may know (all of it is public), as plain JSON (docs/views.md)."""
+    def view(self, player: str | None = None,
+             events_from: int | None = None) -> dict[str, Any]:
+        """Everything ``player`` may know (all of it is public), as plain JSON (docs/views.md);
+        ``events_from`` n: only the events from n on (IllegalAction unless an int 0…len)."""
         if player is not None and (not isinstance(player, str) or player not in self.players):
             raise IllegalAction(f"{shown(player)} sidder ikke ved bordet (not at this table)")
-        return build_view(self, player)
+        return build_view(self, player, events_from)
 
     # --- actions ---------------------------------------------------------------------------------
 

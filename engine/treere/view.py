@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.events import first_event
 from engine.treere.scoring import DICE, score
 
 
-def build_view(table: Any, me: str | None) -> dict[str, Any]:
-    """The view contract of docs/views.md for ``me`` (None: a spectator)."""
+def build_view(table: Any, me: str | None, events_from: int | None = None) -> dict[str, Any]:
+    """The view contract of docs/views.md for ``me`` (None: a spectator); with ``events_from``
+    n only the events from n on, and ``"events_from": n``."""
+    start = 0 if events_from is None else first_event(events_from, len(table.events))
     playing = table.phase == "playing"
-    return {
+    view = {
         "game": "treere",
         "me": me,
         "rules": table.rules.to_dict(),
@@ -45,13 +48,17 @@ def build_view(table: Any, me: str | None) -> dict[str, Any]:
         "legal": table.legal(me),
         "tally": dict(table.tally),
         "last": _copy_event(table.events[-1]) if table.events else None,
-        "events": [_copy_event(e) for e in table.events],
+        "events": [_copy_event(e) for e in table.events[start:]],
     }
+    if events_from is not None:
+        view["events_from"] = start
+    return view
 
 
 # The keys holding a list, per event type; every other value is a str/int/bool/None.  view()
-# copies the evening's whole history each call, so copying only these is worth it (about twice
-# as fast as copying every value; tests/engine/treere/test_properties.py checks the table is true).
+# without events_from copies the evening's whole history, so copying only these is worth it
+# (about twice as fast as copying every value; tests/engine/treere/test_properties.py checks
+# the table is true).
 LIST_KEYS: dict[str, tuple[str, ...]] = {
     "roll": ("faces",), "keep": ("dice", "faces", "kept"), "turn_over": ("kept",),
     "ante": ("players",), "new_game": ("players",), "tie": ("players",), "replay": ("players",),
