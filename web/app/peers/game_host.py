@@ -17,6 +17,9 @@ Time on the host's phone: a guest whose phone is "away" has its turn played by a
 regular COVER_GRACE_S after its turn began or it went away (neither game has a clock), and a
 decided game is followed by the next one AUTO_DEAL_S["game_over"] after its end, so a dozing
 host does not stall the guests. Guests never start a game (there is no message for it).
+The host can hand a guest's seat to a stand-in at once (``hand_over(player)``): it plays that
+seat's turns from the next tick until ``give_back(player)``; the table says both (with the
+next move, by that seat, on every phone).
 
 Saved like any GameSession (game_session.save, by replay) plus the room's seats and tokens and
 the transport's link, so a reload resumes the table and the guests come back by their tokens;
@@ -155,6 +158,8 @@ class HostGameTable(GameSession):
         judges it (IllegalAction: nothing changed; the room answers that phone alone)."""
         if player not in self.guests:
             raise IllegalAction(both("friends.no.guest_seat"))
+        if player in self.absences.handed:
+            raise IllegalAction(both("friends.no.handed_seat"))  # the stand-in plays it now
         self.table.act(player, action)
         self._speak()  # before the room sends the move: its lines travel with it
         self._mark_time()
@@ -169,6 +174,48 @@ class HostGameTable(GameSession):
         self._mark_time()
         if self.room is not None:
             self.room.table_changed()
+
+    # ---------- the host's hand: a seat to a stand-in and back ----------
+    def hand_over(self, player: str) -> None:
+        """The host gives guest ``player``'s seat to a stand-in at once: it plays that seat's
+        turns from the next tick. IllegalAction if no such guest or handed already."""
+        self._check_guest(player)
+        self._tell(player, self.absences.hand_over(player))
+
+    def give_back(self, player: str) -> None:
+        """The seat is the guest's phone's again (covered as any away seat while the phone is
+        not there). IllegalAction if it was not handed over."""
+        self._check_guest(player)
+        self._tell(player, self.absences.give_back(player))
+
+    def handed(self) -> set[str]:
+        """The guests' seats a stand-in plays now, by the host's hand."""
+        return set(self.absences.handed)
+
+    def _check_guest(self, player: str) -> None:
+        if player not in self.guests:
+            raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
+
+    def _tell(self, player: str, line: str) -> None:
+        """The host's word about a seat: said by that seat with the next move, everywhere."""
+        self._said[player] = line
+        if self.on_change is not None:
+            self.on_change()
+
+    def tick_unseen(self) -> bool:
+        """share_screen's tick while this table's screen is not on show (the host reads the
+        rules, the settings …): time as ``tick``, and a regular whose turn it is moves (one
+        move a tick), so the table never waits for the host's screen."""
+        changed = self.tick()
+        if self.regular_due() is None:
+            return changed
+        try:
+            self.play_regular()
+        except IllegalAction:
+            return changed  # the turn moved on meanwhile
+        if self.on_change is not None:
+            self.on_change()
+        return True
 
     # ---------- time: away seats, the next game ----------
     def tick(self) -> bool:
@@ -199,21 +246,25 @@ class HostGameTable(GameSession):
             self._turn_at = (key, now)
 
     def _cover(self, now: float) -> bool:
-        """One move of an away guest's due turn, by its stand-in. True if it moved."""
+        """One move of an away guest's due turn, or a handed seat's (at once), by its
+        stand-in. True if it moved."""
         v = self.table.view(None)
         player = v.get("turn")
-        if v["phase"] != "playing" or player not in self.guests or not self.absences.away(player):
+        if v["phase"] != "playing" or player not in self.guests:
+            return False
+        handed = player in self.absences.handed
+        if not handed and not self.absences.away(player):
             return False
         self._mark_time()
         began = max(self._turn_at[1], self.room.connection(player)[1])
-        if now - began < COVER_GRACE_S:
+        if not handed and now - began < COVER_GRACE_S:
             return False
         try:
             self.table.act(player, self._stand_in(player).decide(self.table.view(player)))
         except Exception as exc:  # noqa: BLE001 - as a crashing regular: the legal fallback
             self._record_fault(player, exc)
             self._fallback(player)
-        line = self.absences.cover(player)
+        line = None if handed else self.absences.cover(player)
         if line is not None:
             self._said[player] = line
         return True
@@ -265,7 +316,7 @@ class HostGameTable(GameSession):
     # ---------- saving ----------
     def to_dict(self) -> dict:
         return {**super().to_dict(), "room": self.room.to_dict() if self.room else None,
-                "link": dict(self.link)}
+                "link": dict(self.link), "handed": sorted(self.absences.handed)}
 
     @classmethod
     def from_dict(cls, d: object, game: str | None = None,
@@ -280,6 +331,7 @@ class HostGameTable(GameSession):
                 raise TypeError("the room is missing")
             table._attach(HostRoom.from_dict(d["room"], table.adapter, clock))
             table.link = link
+            table.absences.handed_from(d.get("handed", []), table.guests)
         except Exception as exc:  # noqa: BLE001
             raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
         return table

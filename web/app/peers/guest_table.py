@@ -191,10 +191,15 @@ class GuestTable:
         notes, self._notes = self._notes, []
         if v is None:
             return notes
-        events = v["events"][self.seen:]
+        start = self.seen
+        events = v["events"][start:]
         self.seen = len(v["events"])
         out = []
-        for e, lines in zip(events, lines_for(events, v)):
+        for i, (e, lines) in enumerate(zip(events, lines_for(events, v)), start):
+            # What the host said about a seat (handed to a stand-in, given back), before the
+            # move it came with: the view's "said", by event index (host_table.SnydRoomTable).
+            out += [News({"type": "seat_note", "player": s["player"]}, [s["line"]])
+                    for s in v.get("said", []) if s["event"] == i]
             bubble = None
             if e.get("type") == "bid" and e.get("player"):
                 bubble = (e["player"], bid_words(e["quantity"], e.get("face")))

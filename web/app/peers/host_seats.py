@@ -4,8 +4,9 @@ host_table.py, Bakke's and Treere's HostGameTable in game_host.py):
 - ``open_room``: the lobby from a *Dæk bordet* draft (its one person hosts, its regulars sit);
 - ``RoomTable``: what the room sees of the host's table (guests' actions through the host);
 - ``check_link``: the transport's keys saved with the table (bounded: a save is outside input);
-- ``Absences``: which guests are away, which of them a stand-in regular has covered, and the
-  table's lines when one goes and comes back;
+- ``Absences``: which guests are away, which of them a stand-in regular has covered, which
+  seats the host handed to a stand-in (``hand_over`` / ``give_back``), and the table's lines
+  when one goes and comes back;
 - the timings: how long an away guest's turn waits, how long a verdict stays before the host's
   phone starts the next game by itself.
 """
@@ -41,6 +42,16 @@ def away_line(player: str) -> str:
 def back_line(player: str) -> str:
     """Said by that seat when its phone is back."""
     return t("friends.back", player=player)
+
+
+def handed_line(player: str) -> str:
+    """Said by a guest's seat when the host hands it to a stand-in (in the host's language)."""
+    return t("friends.handed", player=player)
+
+
+def given_back_line(player: str) -> str:
+    """Said by that seat when the host gives it back to the guest's phone."""
+    return t("friends.given_back", player=player)
 
 
 def open_room(seats: Iterable[tuple[str, str]], clock: Callable[[], float] = time.monotonic,
@@ -105,11 +116,17 @@ class Absences:
     ``watch(room)`` ticks the room (a guest gone too long turns "away") and returns whether a
     badge changed plus the lines for covered guests who are back; ``cover(player)`` is called
     each time a stand-in plays for ``player`` and returns the line to say the first time.
+
+    ``hand_over(player)``: the host gave that guest's seat to a stand-in at once (the phone is
+    gone for the night, or the table cannot wait): the stand-in plays its turns, whatever the
+    phone's state, until ``give_back(player)``; from then on the seat is the phone's again
+    (covered as any away seat if the phone is not there). Each returns the table's line.
     """
 
     def __init__(self) -> None:
         self.connections: dict[str, str] = {}
         self.covering: set[str] = set()
+        self.handed: set[str] = set()  # seats the host handed to a stand-in
 
     def reset(self, room: HostRoom) -> None:
         self.connections = room_connections(room)
@@ -127,6 +144,26 @@ class Absences:
 
     def away(self, player: str) -> bool:
         return self.connections.get(player) == "away"
+
+    def hand_over(self, player: str) -> str:
+        if player in self.handed:
+            raise IllegalAction(both("friends.no.handed_already", player=player))
+        self.handed.add(player)
+        self.covering.discard(player)  # no "er tilbage" while the stand-in keeps the seat
+        return handed_line(player)
+
+    def give_back(self, player: str) -> str:
+        if player not in self.handed:
+            raise IllegalAction(both("friends.no.not_handed", player=player))
+        self.handed.discard(player)
+        return given_back_line(player)
+
+    def handed_from(self, saved: object, guests: list[str]) -> None:
+        """The handed seats of a save (a list of guest names); ValueError if it is not."""
+        if (not isinstance(saved, list) or len(saved) > len(guests)
+                or not all(isinstance(p, str) and p in guests for p in saved)):
+            raise ValueError("the handed seats are malformed")
+        self.handed = set(saved)
 
     def cover(self, player: str) -> str | None:
         if player in self.covering:

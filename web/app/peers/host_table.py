@@ -26,10 +26,14 @@ Who deals at a peer table: the host's *Næste runde*, or the table itself after 
 (AUTO_DEAL_S) so a dozing host does not stall the guests. A guest seat that is "away" has its
 turn played by a stand-in regular when the clock runs out (or COVER_GRACE_S after its turn
 began or it went away, without a clock); the seat is the guest's again when the phone returns.
+The host can also hand a guest's seat to a stand-in at once (``hand_over(player)``): it plays
+that seat's turns from the next tick, whatever the phone does, until ``give_back(player)``.
+Both are said at the table, on the host's phone and on every guest's (the view's "said").
 """
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +50,7 @@ from app.peers.host_seats import (  # noqa: F401 (away_line, back_line, COVER_GR
     check_link,
 )
 from app.peers.host_seats import open_room as open_draft_room
+from app.peers.protocol import LINE_CHARS, SAID_MAX
 from app.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
 from app.snyd.table_session import CorruptSave, News, Session
 from app.snyd.table_setup import Seat
@@ -63,6 +68,17 @@ def open_room(seats: list[Seat], clock: Callable[[], float] = time.monotonic) ->
     return open_draft_room([(s.name, s.kind) for s in seats], clock)
 
 
+class SnydRoomTable(RoomTable):
+    """The room's TableLike for Snyd: a guest's view also carries what the host said about the
+    seats (a seat handed to a stand-in and given back: "said", protocol.is_said), so every
+    phone at the table reads it."""
+
+    def view(self, player: str) -> dict[str, Any]:
+        v = super().view(player)
+        said = self._host.said
+        return {**v, "said": [dict(s) for s in said]} if said else v
+
+
 class HostTable(Session):
     """A Session whose guest seats are friends' phones, reached through ``room``."""
 
@@ -77,12 +93,14 @@ class HostTable(Session):
                          regular_factory=regular_factory)
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
         self.now: Callable[[], float] = time.monotonic
-        self.adapter = RoomTable(self)
+        self.adapter = SnydRoomTable(self)
         self.guests = [s.name for s in self.seats if s.kind == "guest"]
         self.stand_ins: dict[str, Any] = {}
         self.link: dict[str, str] = {}   # the transport's keys, saved with the table
         self.absences = Absences()  # away guests, and those a stand-in has played for
         self._notes: list[News] = []
+        # The host's words about a seat, for the guests too (by the event they come with).
+        self.said: deque[dict[str, Any]] = deque(maxlen=SAID_MAX)
         self._turn_at: tuple[object, float] | None = None     # (turn key, when it began)
         self._verdict_at: tuple[int, float] | None = None     # (events, when the cups lifted)
 
@@ -161,6 +179,8 @@ class HostTable(Session):
         """A guest's action, from the room (its channel decides ``player``)."""
         if player not in self.guests:
             raise IllegalAction(both("friends.no.guest_seat"))
+        if player in self.absences.handed:
+            raise IllegalAction(both("friends.no.handed_seat"))  # the stand-in plays it now
         self.table.act(player, action)
         self._seat_waiting()  # that may have ended the game: late arrivals sit down now
         self._start_turn()  # before the room sends: the update carries the new turn's clock
@@ -175,6 +195,38 @@ class HostTable(Session):
         self._start_turn()
         if self.room is not None:
             self.room.table_changed()
+
+    # ---------- the host's hand: a seat to a stand-in and back ----------
+    def hand_over(self, player: str) -> None:
+        """The host gives guest ``player``'s seat to a stand-in regular at once (its phone is
+        gone, or the table cannot wait): it plays that seat's turns from the next tick.
+        IllegalAction if ``player`` is no guest at the table or is handed already."""
+        self._check_guest(player)
+        self._tell(player, self.absences.hand_over(player))
+
+    def give_back(self, player: str) -> None:
+        """The seat is the guest's phone's again (covered as any away seat while the phone is
+        not there). IllegalAction if it was not handed over."""
+        self._check_guest(player)
+        self._tell(player, self.absences.give_back(player))
+
+    def handed(self) -> set[str]:
+        """The guests' seats a stand-in plays now, by the host's hand."""
+        return set(self.absences.handed)
+
+    def _check_guest(self, player: str) -> None:
+        if player not in self.guests:
+            raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
+
+    def _tell(self, player: str, line: str) -> None:
+        """The host's word about a seat: on this screen now, on the guests' with the next
+        event (each guest's view carries it, so every phone reads the same words)."""
+        self._note(player, line)
+        self.said.append({"event": len(self.table.events), "player": player,
+                          "line": line[:LINE_CHARS]})
+        self._changed()
+        if self.on_change is not None:
+            self.on_change()
 
     # ---------- time: the clock, away seats, the next deal ----------
     def tick(self, now: float | None = None) -> dict | None:
@@ -192,6 +244,22 @@ class HostTable(Session):
         if covered or timed_out or dealt or seated:
             self._changed()
         if (covered or dealt or changed or seated) and not timed_out and self.on_change is not None:
+            self.on_change()
+        return face
+
+    def tick_unseen(self) -> dict | None:
+        """share_screen's tick while the table screen is not on show (the host reads *Regler*,
+        *Tavlen*, the settings …): time as ``tick`` (the clock, stand-ins, the next deal), and
+        a regular whose turn it is plays (one move a tick), so the table never needs the
+        screen. A move is told through ``on_change`` (the screen saves the table)."""
+        face = self.tick()
+        if self.next_step()["kind"] != "regular":
+            return face
+        try:
+            self.play_regular()
+        except IllegalAction:
+            return face  # the turn moved on meanwhile
+        if self.on_change is not None:
             self.on_change()
         return face
 
@@ -232,12 +300,18 @@ class HostTable(Session):
         return changed
 
     def _cover(self, now: float) -> bool:
-        """An away guest's due turn, played by its stand-in. True if it played."""
+        """An away guest's due turn, or a handed seat's (at once), played by its stand-in.
+        True if it played."""
         v = self.view()
         player = v["turn"]
-        if v["phase"] != "bidding" or player not in self.guests or not self.absences.away(player):
+        if v["phase"] != "bidding" or player not in self.guests:
             return False
-        if self.clock is not None:
+        handed = player in self.absences.handed
+        if not handed and not self.absences.away(player):
+            return False
+        if handed:
+            due = True
+        elif self.clock is not None:
             due = self.clock.key == self._turn_key(v) and self.clock.expired(now)
         else:
             self._start_turn()
@@ -253,7 +327,7 @@ class HostTable(Session):
             self.table.act(player, {"type": "timeout"})
         if self.clock is not None:
             self.clock.stop()
-        line = self.absences.cover(player)
+        line = None if handed else self.absences.cover(player)
         if line is not None:
             self._note(player, line)
         return True
@@ -290,7 +364,7 @@ class HostTable(Session):
         """The table's save plus the room (seats, tokens, last action ids) and the transport's
         link, so a reload resumes the table and the guests come back by their tokens."""
         return {**super().to_dict(), "room": self.room.to_dict() if self.room else None,
-                "link": dict(self.link)}
+                "link": dict(self.link), "handed": sorted(self.absences.handed)}
 
     @classmethod
     def from_dict(cls, d: object, regular_factory: Callable[[str, int], Any] | None = None,
@@ -305,6 +379,7 @@ class HostTable(Session):
             room = HostRoom.from_dict(d["room"], table.adapter, clock)
             table._attach(room)
             table.link = link
+            table.absences.handed_from(d.get("handed", []), table.guests)
             table._start_turn()
         except Exception as exc:  # noqa: BLE001
             raise CorruptSave(f"{type(exc).__name__}: {exc}") from None

@@ -50,6 +50,10 @@ TEXT: dict[str, str] = {
     "friends.join.seated": "Du sidder ved bordet. Værten starter spillet, når alle er her.",
     "friends.join.late": "Spillet er i gang. Du får en plads, når det her spil er slut.",
     "friends.join.retrying": "{reason} – prøver igen …",
+    "friends.join.invite": "{host} inviterer dig til {game}",
+    "friends.join.invite.game": "Du er inviteret til {game}",
+    "friends.join.invite.neutral": "Du er inviteret til et bord",
+    "friends.join.closed": "Bordet er lukket. Tak for spillet!",
     "friends.waiting_host": "Venter på værten",
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "Værten deler ud",
@@ -61,6 +65,15 @@ TEXT: dict[str, str] = {
     # the host's table about a guest's phone that went away and came back (said at the table)
     "friends.away": "{player} er væk – en stamgæst tager turen",
     "friends.back": "{player} er tilbage ved bordet",
+    "friends.handed": "En stamgæst spiller for {player} nu",
+    "friends.given_back": "{player} spiller selv igen",
+    "friends.seats.title": "Pladserne",
+    "friends.seats.hand_over": "Lad en stamgæst spille",
+    "friends.seats.give_back": "Giv pladsen tilbage",
+    "friends.seats.confirm": "Skal en stamgæst spille for {player}?",
+    "friends.seats.yes": "Ja, lad stamgæsten spille",
+    "friends.seats.no": "Nej",
+    "friends.seats.handed": "stamgæst spiller",
     # the host's error codes, as the guest's phone says them (docs/protocol.md "Error codes")
     "friends.error.not_text": "Beskeden er ikke tekst",
     "friends.error.too_big": "Beskeden er for stor",
@@ -127,6 +140,9 @@ TEXT: dict[str, str] = {
     "friends.no.one_host_seat": "Ved et bord med vennerne har værten én plads",
     "friends.no.seats_room": "Bordets pladser passer ikke med rummets",
     "friends.no.guest_seat": "Kun gæster spiller fra deres egen telefon",
+    "friends.no.handed_already": "En stamgæst spiller allerede for {player}",
+    "friends.no.not_handed": "{player} spiller selv",
+    "friends.no.handed_seat": "En stamgæst spiller din plads nu – værten kan give den tilbage",
     "friends.no.one_person": "Ved et bord med vennerne sidder kun du ved denne telefon",
     "friends.no.regulars_left": "Der er ingen flere stamgæster",
 }

@@ -47,6 +47,10 @@ TEXT: dict[str, str] = {
     "friends.join.seated": "You're at the table. The host starts the game when everyone's here.",
     "friends.join.late": "The game is on. You get a seat when this game is over.",
     "friends.join.retrying": "{reason} – trying again …",
+    "friends.join.invite": "{host} invites you to {game}",
+    "friends.join.invite.game": "You're invited to {game}",
+    "friends.join.invite.neutral": "You're invited to a table",
+    "friends.join.closed": "The table is closed. Thanks for the game!",
     "friends.waiting_host": "Waiting for the host",
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "The host deals",
@@ -58,6 +62,15 @@ TEXT: dict[str, str] = {
     # the host's table about a guest's phone that went away and came back (said at the table)
     "friends.away": "{player} is away – a regular takes the turn",
     "friends.back": "{player} is back at the table",
+    "friends.handed": "A regular plays for {player} now",
+    "friends.given_back": "{player} plays their own seat again",
+    "friends.seats.title": "The seats",
+    "friends.seats.hand_over": "Let a regular play",
+    "friends.seats.give_back": "Give the seat back",
+    "friends.seats.confirm": "Shall a regular play for {player}?",
+    "friends.seats.yes": "Yes, let the regular play",
+    "friends.seats.no": "No",
+    "friends.seats.handed": "regular plays",
     # the host's error codes, as the guest's phone says them (docs/protocol.md "Error codes")
     "friends.error.not_text": "The message isn't text",
     "friends.error.too_big": "The message is too big",
@@ -124,6 +137,9 @@ TEXT: dict[str, str] = {
     "friends.no.one_host_seat": "At a table with friends the host has one seat",
     "friends.no.seats_room": "The table's seats don't match the room's",
     "friends.no.guest_seat": "Only guests play from their own phone",
+    "friends.no.handed_already": "A regular already plays for {player}",
+    "friends.no.not_handed": "{player} plays their own seat",
+    "friends.no.handed_seat": "A regular plays your seat now – the host can give it back",
     "friends.no.one_person": "At a table with friends only you sit at this phone",
     "friends.no.regulars_left": "There are no more regulars",
 }
