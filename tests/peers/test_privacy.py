@@ -130,7 +130,8 @@ def test_the_check_catches_a_leaky_host():
         net.open(name)
     net.start(Rules(dice_per_player=5), seed=1)
     real_view = net.table.view
-    net.table.view = lambda player: real_view("Kaj" if player == "Mette" else player)
+    net.table.view = lambda player, events_from=None: real_view(
+        "Kaj" if player == "Mette" else player, events_from)
     net.room.table_changed()
     net.table.view = real_view
     mette = net.links["Mette"]

@@ -72,8 +72,8 @@ class GameRoomTable(RoomTable):
     """The room's TableLike for Bakke and Treere: every guest's view also carries the latest
     lines said at the table ("said", protocol.is_said), so the guests read the regulars too."""
 
-    def view(self, player: str) -> dict[str, Any]:
-        v = super().view(player)
+    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
+        v = super().view(player, events_from)  # "said" names events by index in the whole list
         said = self._host.said
         return {**v, "said": [dict(s) for s in said]} if said else v
 

@@ -94,8 +94,8 @@ class RoomTable:
     def players(self) -> list[str]:
         return self._host.table.players
 
-    def view(self, player: str) -> dict[str, Any]:
-        return self._host.table.view(player)
+    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
+        return self._host.table.view(player, events_from=events_from)
 
     def act(self, player: str, action: Mapping[str, Any]) -> Any:
         return self._host.guest_act(player, dict(action))

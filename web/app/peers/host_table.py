@@ -73,8 +73,8 @@ class SnydRoomTable(RoomTable):
     seats (a seat handed to a stand-in and given back: "said", protocol.is_said), so every
     phone at the table reads it."""
 
-    def view(self, player: str) -> dict[str, Any]:
-        v = super().view(player)
+    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
+        v = super().view(player, events_from)  # "said" names events by index in the whole list
         said = self._host.said
         return {**v, "said": [dict(s) for s in said]} if said else v
 

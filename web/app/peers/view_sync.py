@@ -11,6 +11,11 @@ ignored rather than rolling the view back.
 
 A long history is sent as several pages (``more`` true on all but the last), each frame under
 protocol.HOST_FRAME_MAX; the guest shows nothing new until the last page is in.
+
+The host asks its engine for each seat's view only from ``Outbox.events_from()``, the first
+event the next update can carry (``table.view(seat, events_from=n)``, docs/views.md): the
+events before it are never copied again (docs/performance.md, "Host"). ``updates`` takes such a
+view (its events start at its ``events_from``) or a whole one; the update sent is the same.
 """
 from __future__ import annotations
 
@@ -51,6 +56,13 @@ class Outbox:
         self.acked = max(self.acked, events)  # a late, reordered ack must not move it back
         return True
 
+    def events_from(self) -> int:
+        """The first event the next update can carry: from the acknowledged count, unless a long
+        history is still on its way unacknowledged (a full view's pages): then from what was
+        sent, rather than send it all again; if those pages were lost, the guest sees the gap
+        and asks for a resync."""
+        return self.acked if self.sent - self.acked <= REPEAT_MAX else self.sent
+
     def reset(self) -> None:
         """Send everything again from the first event (a resync, a new channel)."""
         self.acked = 0
@@ -62,25 +74,28 @@ class Outbox:
                 clock_key: object = None) -> list[dict[str, Any]]:
         """The ``update`` messages (without envelope) that bring the guest to ``view``.
 
-        ``clock`` ({"player", "ms"}: the turn's time left now) rides along on every page while
-        a turn is timed; ``clock_key`` names that turn, so the same running clock is not a
-        change (its ms shrink every call). Empty when the guest already has all this, so a
-        host may broadcast freely.
+        ``view`` holds the events from its ``events_from`` on (0 when absent: a whole view),
+        which must be at most ``events_from()``; ``events_from`` never goes on the wire (the
+        update's ``base`` says where its events start). ``clock`` ({"player", "ms"}: the
+        turn's time left now) rides along on every page while a turn is timed; ``clock_key``
+        names that turn, so the same running clock is not a change (its ms shrink every
+        call). Empty when the guest already has all this, so a host may broadcast freely.
         """
+        offset = view.get("events_from", 0)
         events = view["events"]
-        fields = {k: v for k, v in view.items() if k != "events"}
-        if (fields == self._fields and len(events) == self.sent and last_act == self._last_act
+        total = offset + len(events)  # the events of the whole evening
+        start = self.events_from()
+        if not 0 <= offset <= start:
+            raise ValueError(f"the view starts at event {offset}; this seat needs {start} on")
+        fields = {k: v for k, v in view.items() if k not in ("events", "events_from")}
+        if (fields == self._fields and total == self.sent and last_act == self._last_act
                 and clock_key == self._clock_key):
             return []
         self._fields, self._last_act, self._clock_key = fields, last_act, clock_key
         budget = HOST_FRAME_MAX - _size(fields) - _FRAME_SLACK
-        # From the acknowledged count, unless a long history is still on its way unacknowledged
-        # (a full view's pages): then go on from what was sent, rather than send it all again;
-        # if those pages were lost, the guest sees the gap and asks for a resync.
-        start = self.acked if self.sent - self.acked <= REPEAT_MAX else self.sent
         pages: list[tuple[int, list[dict[str, Any]]]] = []
         base, page, used = start, [], 0
-        for event in events[start:]:
+        for event in events[start - offset:]:
             size = _size(event) + 1
             if page and used + size > budget:
                 pages.append((base, page))
@@ -88,7 +103,7 @@ class Outbox:
             page.append(event)
             used += size
         pages.append((base, page))
-        self.sent = len(events)
+        self.sent = total
         timed = {} if clock is None else {"clock": clock}
         return [{"seq": self.next_seq(), "base": b, "events": p, "view": fields,
                  "last_act": last_act, "more": i < len(pages) - 1, **timed}
