@@ -45,6 +45,12 @@ CHROMIUM_ARGS = [
     "--allow-loopback-in-peer-connection",
 ]
 PHONE = "Pixel 7"
+# What a real Chrome grants a page without asking: the motion sensors (Chrome's "Motion
+# sensors" setting is on by default, so DeviceMotionEvent.requestPermission() says granted),
+# plus the microphone loopback WebRTC needs (BROWSER-NOTES.md). Without the sensors a test
+# context is a phone that never lets the app listen for a shake, so it never sees what the app
+# does (or logs) when it does: the Permissions-Policy violation of issue 16 passed every test.
+PERMISSIONS = ["microphone", "accelerometer", "gyroscope"]
 # A Danish phone: the app speaks Danish to it (app/lang). English tests pass locale="en-GB".
 LOCALE = "da-DK"
 DESKTOP_VIEWPORT = {"width": 1280, "height": 800}
@@ -164,17 +170,17 @@ def launch(playwright: Any, headless: bool = True, extra_args: tuple[str, ...] =
 
 
 def phone_options(playwright: Any, **overrides: Any) -> dict[str, Any]:
-    """Pixel 7 (touch, mobile) context options; loopback WebRTC needs a granted permission."""
+    """Pixel 7 (touch, mobile) context options, with a real phone's PERMISSIONS."""
     options = dict(playwright.devices[PHONE])
     options.pop("default_browser_type", None)
-    options.setdefault("permissions", ["microphone"])
+    options.setdefault("permissions", list(PERMISSIONS))
     options.setdefault("locale", LOCALE)
     options.update(overrides)
     return options
 
 
 def desktop_options(**overrides: Any) -> dict[str, Any]:
-    options: dict[str, Any] = {"viewport": DESKTOP_VIEWPORT, "permissions": ["microphone"],
+    options: dict[str, Any] = {"viewport": DESKTOP_VIEWPORT, "permissions": list(PERMISSIONS),
                                "locale": LOCALE}
     options.update(overrides)
     return options

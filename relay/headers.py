@@ -18,10 +18,15 @@ a `securitypolicyviolation` listener, tests/browser/test_csp.py):
 - worker-src 'self': the service worker (/sw.js). No blob: workers are created.
 - frame-ancestors/base-uri/form-action/object-src: nothing of the kind is used.
 
-Permissions-Policy denies what the app never uses. It leaves `microphone` alone on purpose:
-loopback WebRTC (peer tables, and their tests) only gathers host ICE candidates when the page
-holds the microphone permission (../shared/BROWSER-NOTES.md), so denying it would break peer
-tables. Only features Chromium knows are listed: an unknown one logs a console error.
+Permissions-Policy allows the page itself what the app uses and denies what it never uses.
+Shaking the phone rattles the cup (app/senses.py listens to `devicemotion`), and Chromium
+delivers devicemotion only when the policy allows BOTH `accelerometer` and `gyroscope` to the
+document (either one denied: no event, and "Permissions policy violation: …" as a console
+error; tests/browser/test_shake.py). So both are `(self)`: this origin, no frame of another.
+It leaves `microphone` alone on purpose: loopback WebRTC (peer tables, and their tests) only
+gathers host ICE candidates when the page holds the microphone permission
+(../shared/BROWSER-NOTES.md), so denying it would break peer tables. Only features Chromium
+knows are listed: an unknown one logs a console error.
 """
 
 from __future__ import annotations
@@ -41,10 +46,18 @@ CSP_DIRECTIVES: dict[str, str] = {
     "frame-ancestors": "'none'",
 }
 
+# The motion sensors behind devicemotion (the shake): allowed to this origin only.
+SELF_FEATURES = ("accelerometer", "gyroscope")
 DENIED_FEATURES = (
-    "accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "hid",
-    "magnetometer", "midi", "payment", "serial", "usb", "xr-spatial-tracking",
+    "camera", "display-capture", "geolocation", "hid", "magnetometer", "midi", "payment",
+    "serial", "usb", "xr-spatial-tracking",
 )
+
+
+def permissions_policy() -> str:
+    allowed = [f"{feature}=(self)" for feature in SELF_FEATURES]
+    return ", ".join(allowed + [f"{feature}=()" for feature in DENIED_FEATURES])
+
 
 
 def content_security_policy(directives: dict[str, str] = CSP_DIRECTIVES) -> str:
@@ -54,7 +67,7 @@ def content_security_policy(directives: dict[str, str] = CSP_DIRECTIVES) -> str:
 SECURITY_HEADERS: dict[str, str] = {
     "Content-Security-Policy": content_security_policy(),
     "Referrer-Policy": "no-referrer",
-    "Permissions-Policy": ", ".join(f"{feature}=()" for feature in DENIED_FEATURES),
+    "Permissions-Policy": permissions_policy(),
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
 }
