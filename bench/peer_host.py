@@ -1,0 +1,273 @@
+"""The host's cost of one change after a long evening: full views vs ``view(seat, events_from=n)``.
+
+    python bench/peer_host.py [--games 200] [--changes 30] [--seed 1] [--only snyd,bakke,treere]
+
+For each game (Snyd, Bakke, Treere) an 8-seat evening of ``--games`` games is played with random
+legal moves (seeded; every game bounded in moves), then handed to a ``HostRoom`` with 7 guest
+channels attached, each a real ``GuestSession`` that assembles its view and acks (as a phone
+does). Then ``--changes`` more changes are made, one at a time: a guest's move arriving as a
+frame (``room.receive``), or the host's own (its move, a deal, the next game) followed by
+``table_changed()``; each is timed from the call until every guest's frames are built and
+handed to its channel (the guests read them afterwards, untimed). The changes alternate
+between the two ways the host can ask the engine for each guest's view:
+
+- before: ``table.view(seat)``, the whole evening's events copied for every guest;
+- after:  ``table.view(seat, events_from=n)`` from the count the guest needs (what the host
+  does, docs/protocol.md "Sequence numbers").
+
+Prints per game the evening's size, the median / p90 / max ms of one change per way, the bytes
+sent per change, and the engine alone: one full ``view()`` and one from near the end. No
+asserts: figures only (docs/performance.md, "Host"). Target (issue 16): a change after 200
+games at 8 seats ≤ 20 ms in CPython for 7 guests.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+
+from app.peers.game_host import GameRoomTable
+from app.peers.guest import GuestSession
+from app.peers.host import HostRoom
+from app.peers.host_seats import RoomTable
+
+from engine import bakke, snyd, treere
+
+HOST = "Vært"
+GUESTS = ["Mette", "Henning", "Bent", "Lis", "Ole", "Kaj", "Inge"]
+SEATS = [HOST, *GUESTS]
+MOVES_PER_GAME = 20_000  # a bound: no random game runs this long (Snyd at 8 seats: ~500)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Shim:
+    """What RoomTable / GameRoomTable read of the host's table controller: the engine table,
+    the table talk (none here) and the door for a guest's action."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.said: deque[dict[str, Any]] = deque()
+
+    def guest_act(self, player: str, action: dict[str, Any]) -> Any:
+        return self.table.act(player, action)
+
+
+class FullViews:
+    """The room's table as the host used it before events_from: every view whole."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.full = False  # switched per change by the bench
+
+    @property
+    def players(self) -> list[str]:
+        return self.inner.players
+
+    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
+        if self.full or events_from is None:
+            return self.inner.view(player)
+        return self.inner.view(player, events_from=events_from)
+
+    def act(self, player: str, action: Any) -> Any:
+        return self.inner.act(player, action)
+
+
+# --- random legal play ------------------------------------------------------------------------
+
+def new_table(game: str, seed: int) -> Any:
+    if game == "snyd":
+        return snyd.Table(SEATS, snyd.Rules(), seed=seed, first=HOST)
+    if game == "bakke":
+        return bakke.Table(SEATS, bakke.Rules(), seed=seed)
+    return treere.Table(SEATS, seed=seed)
+
+
+def next_move(game: str, t: Any, rng: random.Random) -> tuple[str | None, dict[str, Any] | None]:
+    """(player, action) of a random legal move, or (None, None) for the host's step between
+    rounds and games (a deal, the next game)."""
+    if game == "snyd":
+        if t.phase != "bidding":
+            return None, None
+        options = snyd.raises(t.current_bid, t.rules, t.cap)
+        if t.current_bid is not None and (not options or rng.random() < 0.3):
+            return t.turn, {"type": "call"}
+        bid = rng.choice(options[:8])
+        return t.turn, {"type": "bid", "quantity": bid.quantity, "face": bid.face}
+    if t.phase == "over":
+        return None, None
+    if game == "bakke":
+        kinds = [k for k in t.legal(t.turn) if k not in ("fejl", "new_game")]
+        return t.turn, {"type": rng.choice(kinds)}
+    if not t.rolled:
+        return t.turn, {"type": "roll"}
+    n = len(t.rolled)
+    return t.turn, {"type": "keep", "dice": rng.sample(range(n), rng.randint(1, n))}
+
+
+def host_step(game: str, t: Any) -> None:
+    """Between rounds and games the host's phone deals (Snyd) or starts the next game."""
+    if game == "snyd":
+        t.deal()
+    else:
+        t.act(HOST, {"type": "new_game"})
+
+
+def play_evening(game: str, games: int, seed: int) -> Any:
+    rng = random.Random(seed)
+    t = new_table(game, seed)
+    if game == "snyd":
+        t.deal()
+    while t.game_no <= games:
+        for _ in range(MOVES_PER_GAME):
+            player, action = next_move(game, t, rng)
+            if player is None:
+                break
+            t.act(player, action)
+        else:
+            raise RuntimeError(f"a {game} game ran past {MOVES_PER_GAME} moves")
+        if t.game_no == games and (game != "snyd" or t.phase == "game_over"):
+            break
+        host_step(game, t)
+    return t
+
+
+# --- the room -----------------------------------------------------------------------------------
+
+class Evening:
+    """A HostRoom at ``table`` with 7 guest phones on in-memory channels."""
+
+    def __init__(self, game: str, table: Any) -> None:
+        self.game, self.table, self.clock = game, table, Clock()
+        self.room = HostRoom(HOST, clock=self.clock, game=game)
+        self.inbox: dict[str, list[str]] = {}
+        self.guests: dict[str, GuestSession] = {}
+        for i, name in enumerate(GUESTS):
+            channel = f"ch{i}"
+            self.inbox[channel] = []
+            self.guests[channel] = GuestSession(name, clock=self.clock)
+            self.room.connect(channel, self.inbox[channel].append)
+            self.room.receive(channel, self.guests[channel].hello())
+        self.channel_of = {g.name: ch for ch, g in self.guests.items()}
+        self.deliver()
+        adapter = (RoomTable if game == "snyd" else GameRoomTable)(Shim(table))
+        self.tables = FullViews(adapter)
+        self.room.start(self.tables)
+        self.deliver()
+        self.sent = 0  # bytes handed to the guests' channels by the last change
+
+    def deliver(self) -> None:
+        """Every guest reads its frames; its replies (acks) go to the host."""
+        for _ in range(3):  # a reply may bring an answer (a resync's pages)
+            moved = False
+            for channel, guest in self.guests.items():
+                texts, self.inbox[channel][:] = list(self.inbox[channel]), []
+                for text in texts:
+                    moved = True
+                    for reply in guest.receive(text):
+                        self.room.receive(channel, reply)
+            if not moved:
+                return
+
+    def change(self, rng: random.Random, full: bool) -> float:
+        """One change, timed (seconds): from the move to every guest's frames built."""
+        self.clock.now += 1.0  # a person's pace: the room's rate bound never bites
+        self.tables.full = full
+        player, action = next_move(self.game, self.table, rng)
+        guest = self.guests.get(self.channel_of.get(player, ""))
+        if guest is not None:
+            guest.pending = None  # the bench plays for it: one frame, a fresh id
+            frame = guest.act(action)
+            start = time.perf_counter()
+            self.room.receive(self.channel_of[player], frame)
+        else:
+            start = time.perf_counter()
+            if player is None:
+                host_step(self.game, self.table)
+            else:
+                self.table.act(player, action)
+            self.room.table_changed()
+        took = time.perf_counter() - start
+        self.sent = sum(len(t) for box in self.inbox.values() for t in box)
+        self.deliver()
+        return took
+
+
+def engine_view_ms(table: Any, runs: int = 5) -> tuple[float, float]:
+    """One view of a guest's seat, whole and from 10 events before the end (median ms)."""
+    def median_ms(call: Any) -> float:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            call()
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times)
+    n = max(0, len(table.events) - 10)
+    return (median_ms(lambda: table.view(GUESTS[0])),
+            median_ms(lambda: table.view(GUESTS[0], events_from=n)))
+
+
+def p90(values: list[float]) -> float:
+    return sorted(values)[min(len(values) - 1, int(0.9 * len(values)))]
+
+
+def run(game: str, games: int, changes: int, seed: int) -> None:
+    start = time.perf_counter()
+    table = play_evening(game, games, seed)
+    built = time.perf_counter() - start
+    evening = Evening(game, table)
+    full_view_ms, tail_view_ms = engine_view_ms(table)
+    rng = random.Random(seed + 1)
+    times: dict[bool, list[float]] = {True: [], False: []}
+    sent: dict[bool, list[int]] = {True: [], False: []}
+    for i in range(2 * changes):
+        full = i % 2 == 0  # alternate, so both ways see the same evening and the same load
+        times[full].append(evening.change(rng, full) * 1000)
+        sent[full].append(evening.sent)
+    behind = [g.name for g in evening.guests.values()
+              if len(g.view()["events"]) != len(table.events)]
+    print(f"\n{game}: {games} games, 8 seats, {len(table.events):,} events "
+          f"(played in {built:.1f} s); {changes} changes each way, alternating")
+    print(f"  engine alone, one view: whole {full_view_ms:.1f} ms, "
+          f"from 10 before the end {tail_view_ms:.3f} ms")
+    for full, label in ((True, "before (full views)"), (False, "after (events_from)")):
+        ms = times[full]
+        print(f"  {label:20} median {statistics.median(ms):7.2f} ms   p90 {p90(ms):7.2f} ms   "
+              f"max {max(ms):7.2f} ms   {statistics.median(sent[full]):,.0f} bytes/change")
+    print(f"  every guest holds every event: {'yes' if not behind else 'NO: ' + ', '.join(behind)}")
+    # The host's own screen builds its own view once per change (its session caches it per
+    # state), outside the room: not in the figures above.
+    print(f"  (the host's own screen view, whole, once per change: {full_view_ms:.1f} ms)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--changes", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="snyd,bakke,treere")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 1000 or not 1 <= args.changes <= 1000:
+        parser.error("--games 1..1000, --changes 1..1000")
+    print(f"CPython {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}")
+    for game in args.only.split(","):
+        run(game.strip(), args.games, args.changes, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
