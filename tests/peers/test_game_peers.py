@@ -14,7 +14,7 @@ from app.game_session import GameSession
 from app.peers import game_host
 from app.peers.game_guest import GuestGameTable
 from app.peers.game_host import HostGameTable
-from app.peers.host import AWAY_AFTER_S, HostRoom
+from app.peers.host import AWAY_AFTER_S, ERROR_EVERY_S, HostRoom
 from app.peers.host_seats import AUTO_DEAL_S, COVER_GRACE_S, away_line, back_line, open_room
 from app.peers.protocol import ProtocolError, decode_from_guest, decode_from_host, encode, is_action
 from peer_net import Sent
@@ -204,6 +204,7 @@ def test_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(game, thro
     for n, (who, action, code, by_id) in enumerate(bad, start=50):
         phone, other = wire.phones[who], wire.phones["Kaj" if who == "Mette" else "Mette"]
         log, seen = json.dumps(host.table.log), len(other.received)
+        wire.clock.now += ERROR_EVERY_S  # the host answers one error per channel this often
         wire.to_host.append((phone.channel, json.dumps(
             {"v": 1, "t": "act", "id": n, "action": action})))
         wire.pump()
@@ -259,8 +260,9 @@ def test_junk_frames_to_the_host_change_nothing(game, thrown):
             json.dumps({"v": 1, "t": "act", "id": 4, "action": {"type": "keep", "dice": [0]},
                         "seat": "Kaj"})]
     for text in junk:
+        wire.clock.now += ERROR_EVERY_S  # the host answers one error per channel this often
         wire.to_host.append((phone.channel, text))
-    wire.pump()
+        wire.pump()
     errors = [json.loads(s.text) for s in phone.received[-len(junk):]]
     assert [e["t"] for e in errors] == ["error"] * len(junk)
     assert json.dumps(host.table.log) == log

@@ -8,13 +8,17 @@ when it drops. Channels are opaque ids; a ``hello`` binds one to a seat.
 
 Nothing a guest sends can change the table except a valid action for its own seat, on its
 turn, with a fresh action id; anything else is answered with an ``error`` to that channel
-only and leaves the table as it was.
+only and leaves the table as it was. Answers are bounded too (at most one error per channel per
+``ERROR_EVERY_S``, ``ERRORS_PER_S`` for the whole room, one pong per channel per
+``PONG_EVERY_S``): the host's own relay socket has a frame-rate limit, and no number of junk
+senders may make the host trip it. What is not answered is counted in ``dropped``.
 """
 from __future__ import annotations
 
 import hmac
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -28,18 +32,35 @@ from app.peers.protocol import (
     encode,
     is_action,
     is_name,
+    name_key,
+    normal_name,
 )
 from app.peers.view_sync import Outbox
 
 from engine.errors import IllegalAction
 
-AWAY_AFTER_S = 20.0   # "genforbinder" this long, then "væk": a regular may cover the seat's turns
+# A guest gone on its turn is covered within 10 s (docs/protocol.md "Seat tokens,
+# reconnection"): a silent channel is pinged after PING_QUIET_S, "genforbinder" when the ping
+# is unanswered PONG_WAIT_S later (counted from the last frame heard), "væk" AWAY_AFTER_S after
+# that last frame, and its turn is played by a stand-in COVER_GRACE_S (host_seats.py) later.
+AWAY_AFTER_S = 6.0    # gone this long, then "væk": a regular may cover the seat's turns
+PING_QUIET_S = 2.0    # a seated channel quiet this long gets a ping (a live phone answers at once)
+PONG_WAIT_S = 2.5     # a ping unanswered this long: the seat is "reconnecting"
 RATE_PER_S = 10.0     # a person taps far slower; acks and pings come about once per update
 RATE_BURST = 30       # room for a burst of acks after a quick run of regulars' moves
 MAX_CHANNELS = 4 * SEATS_MAX  # stale channels linger until the transport reports them closed
 # A resync answers with the whole evening (up to ~2 MB in pages): without a bound of its own a
 # guest could make the host send megabytes a second within the frame rate bound.
 RESYNC_EVERY_S = 2.0
+# The host's answers to what a guest sends (errors, pongs) go out on the host's own relay
+# socket, whose frame rate the relay bounds (50/s, docs/relay.md): junk from any number of
+# channels must not get the host closed. Unanswered frames are only counted.
+ERROR_EVERY_S = 2.0   # one error per channel this often
+ERRORS_PER_S = 4.0    # and this many a second for the whole room (a burst of as many)
+PONG_EVERY_S = 1.0    # a guest pings only after 2 s without a word from the host
+# New seats by hello: a table has SEATS_MAX seats, so a burst that fills it is fine; after the
+# host removed seats, new ones come this often at most.
+NEW_SEAT_EVERY_S = 2.0
 
 
 class TableLike(Protocol):
@@ -66,6 +87,7 @@ class RoomSeat:
     resynced: float | None = None  # when this seat last got a full view on request
     waiting: bool = False          # arrived after the start: not at the table yet
     outbox: Outbox = field(default_factory=Outbox)
+    origin: str | None = None      # the channel whose hello made this seat (one seat a channel)
 
     def lobby_entry(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "connection": self.connection,
@@ -73,13 +95,35 @@ class RoomSeat:
 
 
 @dataclass
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
+
+    rate: float
+    burst: float
+    tokens: float
+    stamp: float
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
 class _Channel:
     send: Callable[[str], None]
     seat: RoomSeat | None
-    allowance: float   # token bucket
-    stamp: float
+    bucket: Bucket           # the frames it may send
+    heard: float             # when its last frame came (any frame: the phone is there)
     told_rate: bool = False  # one "too fast" error per burst, not one per dropped frame
     failed: int = 0          # sends that raised (for the console)
+    answered: float = -1e9   # when it was last sent an error
+    ponged: float = -1e9     # when it was last sent a pong
+    pinged: float = -1e9     # when the host last pinged it (unanswered while > heard)
+    pings: int = 0
 
     def put(self, text: str) -> None:
         try:
@@ -114,6 +158,11 @@ class HostRoom:
         # guest after the start is told so, rather than promised a seat that never comes.
         self.late_arrivals = True
         self._channels: dict[str, _Channel] = {}
+        # Frames and answers not sent, by kind ("rate": frames over a channel's bound, "error",
+        # "pong": answers over theirs), for the console and the tests.
+        self.dropped: Counter[str] = Counter()
+        self._errors = Bucket(ERRORS_PER_S, ERRORS_PER_S, ERRORS_PER_S, clock())
+        self._new_seats = Bucket(1 / NEW_SEAT_EVERY_S, SEATS_MAX, SEATS_MAX, clock())
 
     # --- the transport's side -------------------------------------------------------------------
 
@@ -126,7 +175,9 @@ class HostRoom:
         old = self._channels.get(channel)
         if old is not None and old.seat is not None:
             self._lost(old.seat)
-        self._channels[channel] = _Channel(send, None, RATE_BURST, self.clock())
+        now = self.clock()
+        self._channels[channel] = _Channel(send, None, Bucket(RATE_PER_S, RATE_BURST, RATE_BURST,
+                                                              now), now)
         return True
 
     def disconnect(self, channel: str) -> None:
@@ -141,26 +192,57 @@ class HostRoom:
         ch = self._channels.get(channel)
         if ch is None or self.closed:
             return
-        if not self._allowed(ch):
+        now = self.clock()
+        ch.heard = now
+        if not ch.bucket.take(now):
+            self.dropped["rate"] += 1
             if not ch.told_rate:
                 ch.told_rate = True
                 self._error(ch, ProtocolError("rate"))
             return
         ch.told_rate = False
+        self._heard_again(channel, ch)
         try:
             self._handle(channel, ch, decode_from_guest(text))
         except ProtocolError as err:
             self._error(ch, err)
 
     def tick(self) -> None:
-        """Feed the time now and then: a seat "reconnecting" too long becomes "away"."""
+        """Feed the time now and then (every second or less): a quiet channel is pinged, one
+        that does not answer is "reconnecting", a seat gone too long becomes "away"."""
         now = self.clock()
         changed = False
         for seat in self.seats:
+            changed |= self._check_silence(seat, now)
             if seat.connection == "reconnecting" and now - seat.since >= AWAY_AFTER_S:
                 seat.connection, seat.since = "away", now
                 changed = True
         if changed:
+            self._send_lobby()
+
+    def _check_silence(self, seat: RoomSeat, now: float) -> bool:
+        """Ping a seat's quiet channel; True if it turned "reconnecting" (the ping went
+        unanswered). A phone that closed its browser, lost its network or went to sleep says
+        nothing: its data channel may look open for half a minute more."""
+        ch = self._channels.get(seat.channel) if seat.channel is not None else None
+        if ch is None:
+            return False
+        if ch.pinged <= ch.heard:  # nothing asked since it last spoke
+            if now - ch.heard >= PING_QUIET_S:
+                ch.pinged, ch.pings = now, ch.pings + 1
+                ch.put(encode("ping", n=ch.pings, seq=seat.outbox.seq))
+            return False
+        if seat.connection == "connected" and now - ch.pinged >= PONG_WAIT_S:
+            # Counted from the last frame heard: the phone has been gone since then.
+            seat.connection, seat.since = "reconnecting", ch.heard
+            return True
+        return False
+
+    def _heard_again(self, channel: str, ch: _Channel) -> None:
+        """A frame on a seat's channel that had gone silent: the phone is there again."""
+        seat = ch.seat
+        if seat is not None and seat.channel == channel and seat.connection != "connected":
+            seat.connection, seat.since = "connected", self.clock()
             self._send_lobby()
 
     # --- the host's side ------------------------------------------------------------------------
@@ -174,7 +256,8 @@ class HostRoom:
         return self._seat(player).connection, self._seat(player).since
 
     def seat_regular(self, name: str) -> None:
-        """Before the start: a regular takes an empty seat."""
+        """Before the start: a regular takes an empty seat (its name as the host's phone gives
+        it; compared with the others by ``name_key``, as a guest's)."""
         self._before_start()
         self._check_new_name(name)
         self.seats.append(RoomSeat(name, "regular", since=self.clock()))
@@ -256,7 +339,7 @@ class HostRoom:
                         or type(e["waiting"]) is not bool
                         or (e["token"] is not None and not isinstance(e["token"], str))):
                     raise ValueError("a seat is malformed")
-                room._check_new_name(e["player"])
+                room._check_new_name(e["player"], exact=True)
                 room.seats.append(RoomSeat(e["player"], e["kind"], e["token"],
                                        connection="reconnecting" if e["kind"] == "guest"
                                        else "connected", since=clock(),
@@ -293,7 +376,13 @@ class HostRoom:
             self._send_lobby(seat)
             self._send_updates(seat)
         elif kind == "ping":
+            now = self.clock()
+            if now - ch.ponged < PONG_EVERY_S:
+                self.dropped["pong"] += 1  # the guest pings again if it still hears nothing
+                return
+            ch.ponged = now
             ch.put(encode("pong", n=msg["n"], seq=seat.outbox.seq))
+        # "pong" (the answer to the host's ping) needs nothing more: receive() heard it.
 
     def _hello(self, channel: str, ch: _Channel, msg: dict[str, Any]) -> None:
         if ch.seat is not None:
@@ -301,7 +390,7 @@ class HostRoom:
         if msg["token"] is not None:
             seat = self._seat_by_token(msg["token"])
         else:
-            seat = self._new_guest(msg["name"])
+            seat = self._new_guest(msg["name"], channel)
         if seat.channel is not None and seat.channel in self._channels:
             # The same phone after a reload, or a second tab: the newest channel has the seat.
             old = self._channels[seat.channel]
@@ -324,18 +413,25 @@ class HostRoom:
             raise ProtocolError("bad_token")
         return found
 
-    def _new_guest(self, name: str) -> RoomSeat:
+    def _new_guest(self, name: str, channel: str) -> RoomSeat:
         if self.table is not None and not self.late_arrivals:
             raise ProtocolError("started")
         # Each refusal its own code: the guest's phone says it in its own language.
         if len(self.seats) >= SEATS_MAX:
             raise ProtocolError("table_full", seats=SEATS_MAX)
+        name = normal_name(name)
         if not is_name(name):
             raise ProtocolError("bad_name")
         if self._name_taken(name):
             raise ProtocolError("name_taken", name=name)
+        if any(s.origin == channel for s in self.seats):
+            # A channel holds one seat: a transport that restarts the channel (links.py, on a
+            # hello) must not let one socket fill the table under new names.
+            raise ProtocolError("already_seated")
+        if not self._new_seats.take(self.clock()):
+            raise ProtocolError("rate")
         seat = RoomSeat(name, "guest", token=secrets.token_urlsafe(16), since=self.clock(),
-                    waiting=self.table is not None)
+                        waiting=self.table is not None, origin=channel)
         self.seats.append(seat)
         return seat
 
@@ -379,22 +475,23 @@ class HostRoom:
                     seats=seats, game=self.game))
 
     def _error(self, ch: _Channel, err: ProtocolError) -> None:
+        """Answer a refused frame, within the bounds: one error per channel per ERROR_EVERY_S,
+        ERRORS_PER_S for the room. A guest whose action got no answer sends it again."""
+        now = self.clock()
+        if now - ch.answered < ERROR_EVERY_S or not self._errors.take(now):
+            self.dropped["error"] += 1
+            return
+        ch.answered = now
         ch.put(encode("error", code=err.code, message=err.message[:500], id=err.id))
 
     # --- bookkeeping ----------------------------------------------------------------------------
 
-    def _allowed(self, ch: _Channel) -> bool:
-        now = self.clock()
-        ch.allowance = min(RATE_BURST, ch.allowance + (now - ch.stamp) * RATE_PER_S)
-        ch.stamp = now
-        if ch.allowance < 1:
-            return False
-        ch.allowance -= 1
-        return True
-
     def _lost(self, seat: RoomSeat) -> None:
         seat.channel = None
-        seat.connection, seat.since = "reconnecting", self.clock()
+        if seat.connection == "connected":
+            # A seat already "reconnecting" or "away" (its channel fell silent first) keeps its
+            # state and time: a stand-in covering it must not stop when the dead channel closes.
+            seat.connection, seat.since = "reconnecting", self.clock()
 
     def _seat(self, player: str) -> RoomSeat:
         for seat in self.seats:
@@ -402,16 +499,21 @@ class HostRoom:
                 return seat
         raise IllegalAction(both("friends.no.seat", player=repr(player)[:30]))
 
-    def _check_new_name(self, name: str) -> None:
+    def _check_new_name(self, name: str, exact: bool = False) -> None:
         if not is_name(name):
             raise IllegalAction(both("friends.no.name"))
-        if self._name_taken(name):
+        if self._name_taken(name, exact):
             raise IllegalAction(both("friends.no.name_taken", name=name))
         if len(self.seats) >= SEATS_MAX:
             raise IllegalAction(both("friends.no.full", seats=SEATS_MAX))
 
-    def _name_taken(self, name: str) -> bool:
-        return any(s.player.casefold() == name.casefold() for s in self.seats)
+    def _name_taken(self, name: str, exact: bool = False) -> bool:
+        """Another seat has this name, or one that looks the same (``name_key``). ``exact``
+        (a saved room, seated by older versions): the same letters, case aside."""
+        if exact:
+            return any(s.player.casefold() == name.casefold() for s in self.seats)
+        key = name_key(name)
+        return any(name_key(s.player) == key for s in self.seats)
 
     def _before_start(self) -> None:
         if self.table is not None:

@@ -22,7 +22,9 @@ from app.peers.host import HostRoom
 
 from engine.errors import IllegalAction
 
-COVER_GRACE_S = 5.0   # without a clock: an away guest's turn waits this long for its person
+# Without a clock: an away guest's turn waits this long for its person; with AWAY_AFTER_S
+# (host.py) a guest gone on its turn is covered within 10 s of its last word.
+COVER_GRACE_S = 3.0
 # Time to read the verdict, then the host's phone deals (Snyd) or starts the next game itself,
 # so a dozing host does not stall the guests.
 AUTO_DEAL_S = {"reveal": 12.0, "game_over": 20.0}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
@@ -149,8 +150,37 @@ def is_token(x: Any) -> bool:
 
 def is_name(x: Any) -> bool:
     # Trimmed, printable, 1-20 characters: it is shown on every phone at the table.
+    # isprintable() refuses every format character (Cf): zero-width spaces and joiners, the
+    # bidi controls that turn text around, the BOM; and every space but the plain one.
     return (isinstance(x, str) and 1 <= len(x) <= NAME_MAX and x == x.strip()
             and x.isprintable())
+
+
+# Latin look-alikes in Cyrillic and Greek (after casefolding, so the capitals' small forms):
+# "Кaj" with a Cyrillic К must not sit beside "Kaj". A small table of the letters that pass
+# for Latin ones in a name, not Unicode's whole confusables list (docs/protocol.md "Names").
+_LOOKALIKES = str.maketrans({
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "һ": "h", "н": "h", "і": "i", "ј": "j",
+    "к": "k", "ӏ": "l", "м": "m", "о": "o", "р": "p", "ԛ": "q", "с": "c", "ѕ": "s", "т": "t",
+    "у": "y", "ԝ": "w", "х": "x", "ԁ": "d",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "n",
+    "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x",
+})
+
+
+def normal_name(name: str) -> str:
+    """A guest's name as it is seated: NFKC (full-width and styled letters as plain ones),
+    inner whitespace collapsed to one space, trimmed."""
+    return " ".join(unicodedata.normalize("NFKC", name).split())
+
+
+def name_key(name: str) -> str:
+    """What two seat names are compared by: the normal name casefolded, with the Cyrillic and
+    Greek look-alikes of Latin letters read as those letters ("Кaj", "KAJ" and "Ｋaj" are one)."""
+    folded = unicodedata.normalize("NFKC", normal_name(name).casefold())
+    return folded.translate(_LOOKALIKES)
 
 
 GAMES = ("snyd", "bakke", "treere")  # the tables a peer room can carry
