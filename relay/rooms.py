@@ -12,6 +12,11 @@ connected) lives behind a `state` object: `LocalState` here for one process, or
 `relay.backplane.RedisBackplane` (`--redis URL`) for several behind a load balancer, which also
 carries frames between processes. A frame for a socket held by this process is written directly.
 
+Sending never waits for a receiver: a frame for a socket is appended to that socket's outgoing
+bytes and written, with whatever else queued in the same loop turn, by one callback (`_flush`).
+What the kernel does not take waits in the transport's buffer; when queued + buffered bytes
+pass `max_backlog` the receiver is cut off (4013) and only it. One slow phone delays nobody.
+
 Logs: one JSON line per connect, ready, close and limit hit (event, room prefix, peer, code);
 never a whole room id or host key, never a frame's data.
 """
@@ -25,6 +30,7 @@ import json
 import logging
 import re
 import secrets
+import struct
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -36,7 +42,8 @@ log = logging.getLogger("relay.rooms")
 ID_RE = re.compile(r"[A-Za-z0-9_-]{22}")      # secrets.token_urlsafe(16): 128 bits
 PEER_RE = re.compile(r"[A-Za-z0-9_-]{8}")     # relay-assigned, secrets.token_urlsafe(6)
 
-# Close codes (docs/relay.md). 1009 (frame too big) is sent by aiohttp itself.
+# Close codes (docs/relay.md). 1009 (frame too big) is sent by aiohttp itself over `max_frame`,
+# by us for a guest's frame over `guest_frame_max`.
 TOO_BIG = 1009
 INTERNAL = 1011      # the relay failed (e.g. Redis unreachable); retry later
 REPLACED = 4001      # the host re-attached on another connection
@@ -48,6 +55,9 @@ IDLE = 4408
 ROOM_FULL = 4409
 RATE = 4429
 SERVER_FULL = 4503
+
+CLOSE_WAIT = 2.0   # s a closing handshake may take (a peer that stops reading): then abort
+PONG = '{"op":"pong"}'
 
 # The exact fields of each client frame, by role ("new": before the first frame is accepted).
 FIELDS = {
@@ -61,18 +71,28 @@ FIELDS = {
 class RoomLimits:
     """Limits of the WebSocket rooms (tests use small ones)."""
 
-    # bytes in one client frame; above: 1009 (aiohttp). A peer-protocol page is at most 64 KiB
-    # of ASCII, but inside `data` every quote and backslash is escaped: up to twice that.
+    # bytes in one client frame (up to and including); above: 1009 (aiohttp). A peer-protocol
+    # page is at most 64 KiB of ASCII, but inside `data` every quote and backslash is escaped:
+    # up to twice that.
     max_frame: int = 136 * 1024
+    # bytes in one frame from a guest (or a socket before its hello), checked before parsing;
+    # above: 1009. The largest thing a guest sends is WebRTC signalling, at most 16 KiB of JSON
+    # (SIGNAL_MAX in web/app/peers/webrtc.py; a peer-protocol frame is <= 8 KiB), up to twice
+    # that once escaped inside `data`, plus the 23-byte envelope (docs/relay.md).
+    guest_frame_max: int = 33 * 1024
     members: int = 16               # host + guests in one room
     rooms: int = 5_000              # rooms this process knows (live or waiting to expire)
     connections: int = 10_000       # open sockets on this process
-    rate: float = 50.0              # frames/s sustained per connection ...
-    burst: float = 100.0            # ... with a bucket this deep
+    rate: float = 50.0              # a host's frames/s sustained (a send to one of n guests
+    burst: float = 100.0            # costs 1/n) with a bucket this deep
+    guest_rate: float = 20.0        # a guest's frames/s (2x what the host's page takes from a
+    guest_burst: float = 40.0       # guest, docs/protocol.md), bucket deep enough for signalling
+    hosts_per_minute: float = 30.0  # `host` hellos (each may open a room) per client address
     hello_timeout: float = 10.0     # s to send the first frame
     idle: float = 600.0             # s without a frame (a `ping` op counts) before 4408
     heartbeat: float = 30.0         # s between WebSocket pings (aiohttp closes dead sockets)
-    expiry: float = 900.0           # s a room lives after its last member left (host reload)
+    expiry: float = 900.0           # s a room whose guests still sit waits for its host
+    empty_expiry: float = 10.0      # s a room with nobody in it lives (a host's reload)
     max_backlog: int = 1024 * 1024  # bytes queued to a socket that does not read: then 4013
     sweep: float = 5.0              # s between idle/expiry sweeps
 
@@ -130,7 +150,8 @@ class _LocalRoom:
     digest: str
     host: str | None = None
     guests: set[str] = field(default_factory=set)
-    empty_since: float | None = None
+    empty_since: float | None = None      # nobody in it since: gone after `empty_expiry`
+    host_gone_since: float | None = None  # guests wait for the host since: gone after `expiry`
 
 
 class LocalState:
@@ -153,8 +174,9 @@ class LocalState:
                 raise Refused(SERVER_FULL, "too many rooms")
             entry = self.rooms[room] = _LocalRoom(digest)
         elif not hmac.compare_digest(entry.digest, digest):
-            raise Refused(WRONG_KEY, "wrong host key")
-        old, entry.host, entry.empty_since = entry.host, peer, None
+            raise Refused(WRONG_KEY, "wrong host key")   # whether or not the host is here
+        old, entry.host = entry.host, peer
+        entry.empty_since = entry.host_gone_since = None
         return old
 
     async def join(self, room: str, peer: str) -> bool:
@@ -171,12 +193,13 @@ class LocalState:
         entry = self.rooms.get(room)
         if entry is None:
             return False
+        now = time.monotonic()
         was_host = host and entry.host == peer
         if was_host:
-            entry.host = None
+            entry.host, entry.host_gone_since = None, now
         entry.guests.discard(peer)
         if entry.host is None and not entry.guests:
-            entry.empty_since = time.monotonic()
+            entry.empty_since = now
         return was_host
 
     async def refresh(self, rooms: list[str]) -> None:
@@ -189,8 +212,14 @@ class LocalState:
         return len(self.rooms)
 
     def expire(self, now: float) -> list[str]:
+        """Forget rooms nobody sat in for `empty_expiry`, and rooms whose guests waited
+        `expiry` for a host that did not come back (the hub then closes those guests)."""
+        limits = self.limits
         gone = [room for room, entry in self.rooms.items()
-                if entry.empty_since is not None and now - entry.empty_since >= self.limits.expiry]
+                if (entry.empty_since is not None
+                    and now - entry.empty_since >= limits.empty_expiry)
+                or (entry.host is None and entry.host_gone_since is not None
+                    and now - entry.host_gone_since >= limits.expiry)]
         for room in gone:
             del self.rooms[room]
         return gone
@@ -198,22 +227,43 @@ class LocalState:
 
 # -- connections ----------------------------------------------------------------------------------
 
+_HEAD_16 = struct.Struct("!BBH").pack
+_HEAD_64 = struct.Struct("!BBQ").pack
+
+
+def text_frame(payload: bytes) -> bytes:
+    """One server->client WebSocket text frame (unmasked, unfragmented, uncompressed: the relay
+    does not offer permessage-deflate, so every frame it writes is exactly this)."""
+    n = len(payload)
+    if n < 126:
+        return bytes((0x81, n)) + payload
+    if n < 65536:
+        return _HEAD_16(0x81, 126, n) + payload
+    return _HEAD_64(0x81, 127, n) + payload
+
+
 class Conn:
     """One WebSocket of a room member on this process."""
 
-    __slots__ = ("host", "last_seen", "peer", "queued", "room", "stamp", "tokens", "transport",
-                 "ws")
+    __slots__ = ("address", "code", "flush_due", "hello_timer", "host", "last_seen", "out",
+                 "out_bytes", "peer", "room", "stamp", "targets", "tokens", "transport", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None,
-                 peer: str, limits: RoomLimits) -> None:
+                 peer: str, limits: RoomLimits, address: str = "") -> None:
         self.ws = ws
         self.transport = transport
         self.peer = peer
+        self.address = address          # the client address (request.remote), for hosts_per_minute
         self.room = ""
         self.host = False
-        self.tokens = limits.burst
-        self.queued = 0   # frames from other processes waiting for this socket to drain
+        self.tokens = limits.guest_burst  # a socket counts as a guest until its `host` hello
         self.stamp = self.last_seen = time.monotonic()
+        self.out: list[bytes] = []      # frames queued for this socket, written by `_flush`
+        self.out_bytes = 0
+        self.flush_due = False
+        self.code: int | None = None    # the close code the relay sent (for the close log line)
+        self.targets: dict[str, float] | None = None   # a host's recent `to` peers -> last send
+        self.hello_timer: asyncio.TimerHandle | None = None
 
 
 class Hub:
@@ -224,12 +274,14 @@ class Hub:
         self.state: State = state or LocalState(self.limits)
         self.rooms: dict[str, dict[str, Conn]] = {}   # room -> peer -> conn ("host" for the host)
         self.conns: set[Conn] = set()
+        self.opening = 0                              # sockets in their WebSocket handshake
+        self.hosted: dict[str, tuple[float, float]] = {}  # address -> (tokens, stamp)
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
 
     def _spawn(self, coro: Any) -> asyncio.Task:
-        """Run `coro` beside the caller (a close waits for the peer's handshake; presence must
-        not hold up the frame that caused it), holding a reference until it ends."""
+        """Run `coro` beside the caller (a close waits for the peer's handshake), holding a
+        reference until it ends."""
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -246,7 +298,7 @@ class Hub:
         wait (60 s by default), which open WebSockets would otherwise use up in full."""
         if self._sweeper:
             self._sweeper.cancel()
-        await asyncio.gather(*(conn.ws.close(code=1001, message=b"server shutting down")
+        await asyncio.gather(*(self._close(conn, 1001, "server shutting down")
                                for conn in list(self.conns)), return_exceptions=True)
 
     async def stop(self, _app: web.Application | None = None) -> None:
@@ -265,27 +317,47 @@ class Hub:
                 log.exception("sweep failed")
 
     async def sweep(self) -> None:
-        """Close idle sockets, expire empty rooms, refresh the TTL of rooms with members here."""
+        """Close idle sockets, expire rooms, refresh the TTL of rooms with members here, forget
+        addresses whose room budget is full again. (A missing hello has a timer of its own.)"""
         now = time.monotonic()
         for conn in list(self.conns):
-            limit = self.limits.idle if conn.room else self.limits.hello_timeout
-            if now - conn.last_seen > limit:
+            if conn.room and now - conn.last_seen > self.limits.idle:
                 self._spawn(self._close(conn, IDLE, "idle"))
         if isinstance(self.state, LocalState):
-            self.state.expire(now)
+            for room in self.state.expire(now):
+                for conn in list(self.rooms.get(room, {}).values()):
+                    self._spawn(self._close(conn, NO_ROOM, "the host did not come back"))
+        per_s = self.limits.hosts_per_minute / 60
+        full = [address for address, (tokens, stamp) in self.hosted.items()
+                if tokens + (now - stamp) * per_s >= self.limits.hosts_per_minute]
+        for address in full:
+            del self.hosted[address]
         await self.state.refresh(list(self.rooms))
 
     # -- one socket --
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
         limits = self.limits
-        ws = web.WebSocketResponse(heartbeat=limits.heartbeat, max_msg_size=limits.max_frame)
-        await ws.prepare(request)
-        conn = Conn(ws, request.transport, secrets.token_urlsafe(6), limits)  # type: ignore[arg-type]
-        if len(self.conns) >= limits.connections:
-            await self._refuse(conn, Refused(SERVER_FULL, "too many connections"))
-            return ws
+        if len(self.conns) + self.opening >= limits.connections:
+            # Refused before the upgrade: no WebSocket, no heartbeat, nothing kept.
+            log_event("limit", code=503, reason="too many connections")
+            return web.Response(status=503, text="too many connections\n",
+                                headers={"Retry-After": "10"})
+        # max_msg_size + 1: aiohttp refuses a frame of max_msg_size bytes or more, and a frame of
+        # exactly `max_frame` is allowed. compress=False: no permessage-deflate (the frames
+        # `_flush` writes are plain; and no decompression for a hostile client to exploit).
+        ws = web.WebSocketResponse(heartbeat=limits.heartbeat, max_msg_size=limits.max_frame + 1,
+                                   compress=False)
+        self.opening += 1
+        try:
+            await ws.prepare(request)
+        finally:
+            self.opening -= 1
+        conn = Conn(ws, request.transport, secrets.token_urlsafe(6), limits,  # type: ignore[arg-type]
+                    request.remote or "")
         self.conns.add(conn)
+        conn.hello_timer = asyncio.get_running_loop().call_later(
+            limits.hello_timeout, self._no_hello, conn)
         log_event("connect", peer=conn.peer)
         try:
             async for msg in ws:
@@ -301,34 +373,77 @@ class Hub:
             log.exception("socket failed")
             await self._refuse(conn, Refused(INTERNAL, "relay error"))
         finally:
+            _stop_heartbeat(ws)
             # Shielded: a server with handler_cancellation (aiohttp's test server) cancels this
             # handler when the client hangs up, which must not leave the room state half done.
             await asyncio.shield(self._spawn(self._gone(conn)))
         return ws
 
+    def _no_hello(self, conn: Conn) -> None:
+        conn.hello_timer = None
+        if not conn.room and conn in self.conns:
+            self._spawn(self._close(conn, IDLE, "no hello"))
+
     async def _frame(self, conn: Conn, text: str) -> None:
         now = time.monotonic()
         conn.last_seen = now
-        conn.tokens = min(self.limits.burst, conn.tokens + (now - conn.stamp) * self.limits.rate)
+        limits = self.limits
+        if conn.host:
+            rate, burst = limits.rate, limits.burst
+        else:
+            # A guest's frame is bounded before it is parsed (characters <= UTF-8 bytes).
+            cap = limits.guest_frame_max
+            if len(text) > cap or (not text.isascii() and len(text.encode()) > cap):
+                raise Refused(TOO_BIG, "guest frame too big")
+            rate, burst = limits.guest_rate, limits.guest_burst
+        conn.tokens = min(burst, conn.tokens + (now - conn.stamp) * rate)
         conn.stamp = now
         if conn.tokens < 1:
             raise Refused(RATE, "too many frames")
-        conn.tokens -= 1
         role = "host" if conn.host else "guest" if conn.room else "new"
         frame = parse(text, FIELDS[role])
         op = frame["op"]
         if op == "send":
+            conn.tokens -= self._fanout_cost(conn, frame["to"], now) if conn.host else 1
             await self._send(conn, frame)
         elif op == "ping":
-            await conn.ws.send_str('{"op":"pong"}')
+            conn.tokens -= 1
+            self._write(conn, PONG)
         else:
+            conn.tokens -= 1
             await self._hello(conn, frame)
+
+    def _fanout_cost(self, conn: Conn, to: str, now: float) -> float:
+        """A host's frame to one of the n guests it sent to within the last second costs 1/n:
+        its budget grows with the table it serves (15 guests x 5 frames/s is fine at 50/s), and
+        one guest still gets at most `rate` frames/s of it. n <= members - 1."""
+        targets = conn.targets
+        if targets is None:
+            targets = conn.targets = {}
+        targets.pop(to, None)
+        targets[to] = now                                   # newest last
+        while len(targets) >= self.limits.members or now - next(iter(targets.values())) > 1.0:
+            del targets[next(iter(targets))]                # the oldest (never `to` itself)
+        return 1.0 / len(targets)
+
+    def _count_host(self, address: str) -> None:
+        """`hosts_per_minute` host hellos per client address (a token bucket of that depth)."""
+        cap = self.limits.hosts_per_minute
+        now = time.monotonic()
+        tokens, stamp = self.hosted.get(address, (cap, now))
+        tokens = min(cap, tokens + (now - stamp) * cap / 60)
+        if tokens < 1:
+            self.hosted[address] = (tokens, now)
+            raise Refused(RATE, "too many new rooms")
+        self.hosted[address] = (tokens - 1, now)
 
     async def _hello(self, conn: Conn, frame: dict) -> None:
         room = frame["room"]
         if frame["op"] == "host":
+            self._count_host(conn.address)
             old = await self.state.attach_host(room, key_digest(frame["key"]), conn.peer)
             conn.host, present = True, True
+            conn.tokens, conn.stamp = self.limits.burst, time.monotonic()   # a host's bucket
             local = self.rooms.setdefault(room, {})
             previous = local.get("host")
             local["host"] = conn
@@ -344,10 +459,13 @@ class Hub:
             self._to_host(room, '{"op":"joined","peer":"' + conn.peer + '"}')
             self._publish(room, {"t": "joined", "peer": conn.peer})
         conn.room = room
+        if conn.hello_timer is not None:
+            conn.hello_timer.cancel()
+            conn.hello_timer = None
         role = "host" if conn.host else "guest"
         log_event("ready", room, conn.peer, role=role)
-        await conn.ws.send_str(json.dumps({"op": "ready", "peer": conn.peer, "role": role,
-                                           "host": present}))
+        self._write(conn, json.dumps({"op": "ready", "peer": conn.peer, "role": role,
+                                      "host": present}))
 
     async def _send(self, conn: Conn, frame: dict) -> None:
         data = json.dumps(frame["data"], ensure_ascii=False)  # JSON still escapes newlines
@@ -357,26 +475,58 @@ class Hub:
             text = '{"op":"from","peer":"host","data":' + data + "}"
             target = self.rooms[room].get(to)
             if target is not None and target is not conn:
-                await self._write(target, text)
+                self._write(target, text)
             else:
                 await self._publish_wait(room, {"t": "to", "peer": to, "text": text})
         else:
             text = '{"op":"from","peer":"' + conn.peer + '","data":' + data + "}"
             host = self.rooms[room].get("host")
             if host is not None:
-                await self._write(host, text)
+                self._write(host, text)
             else:
                 await self._publish_wait(room, {"t": "to", "peer": "host", "text": text})
 
-    async def _write(self, target: Conn, text: str) -> None:
+    # -- the outgoing queue of each socket --
+
+    def _write(self, target: Conn, text: str) -> None:
+        """Queue `text` for `target` and return at once: the sender never waits for a reader.
+        Past `max_backlog` (queued here + in the transport's buffer) the target is cut off."""
         transport = target.transport
-        if transport is not None and transport.get_write_buffer_size() > self.limits.max_backlog:
-            self._spawn(self._close(target, SLOW, "not reading"))
+        if transport is None or transport.is_closing() or target.code == SLOW:
+            return  # closing: its own handler cleans up
+        data = text_frame(text.encode())
+        target.out.append(data)
+        target.out_bytes += len(data)
+        if target.out_bytes + transport.get_write_buffer_size() > self.limits.max_backlog:
+            self._cut_off(target)
+        elif not target.flush_due:
+            target.flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush, target)
+
+    @staticmethod
+    def _flush(conn: Conn) -> None:
+        """Write what was queued for `conn` this loop turn, in one write (one syscall for many
+        frames under load). The transport keeps what the kernel does not take yet."""
+        conn.flush_due = False
+        out = conn.out
+        if not out:
             return
-        try:
-            await target.ws.send_str(text)
-        except (ConnectionError, RuntimeError):
-            pass  # the target is closing: its own handler cleans up
+        data = out[0] if len(out) == 1 else b"".join(out)
+        out.clear()
+        conn.out_bytes = 0
+        transport = conn.transport
+        if transport is not None and not transport.is_closing():
+            transport.write(data)
+
+    def _cut_off(self, conn: Conn) -> None:
+        """4013: drop the socket's queue and abort it (a closing handshake would queue behind
+        the backlog); its handler sees the connection lost and cleans up."""
+        conn.code = SLOW
+        conn.out.clear()
+        conn.out_bytes = 0
+        log_event("limit", conn.room, conn.peer, SLOW, reason="not reading")
+        if conn.transport is not None:
+            conn.transport.abort()
 
     # -- presence and cross-process delivery --
 
@@ -391,34 +541,19 @@ class Hub:
     def _to_host(self, room: str, text: str) -> None:
         host = self.rooms.get(room, {}).get("host")
         if host is not None:
-            self._spawn(self._write(host, text))
+            self._write(host, text)
 
     def _to_guests(self, room: str, text: str) -> None:
         for peer, conn in self.rooms.get(room, {}).items():
             if peer != "host":
-                self._spawn(self._write(conn, text))
+                self._write(conn, text)
 
     async def deliver_frame(self, room: str, peer: str, text: str) -> None:
-        """A frame another process forwarded to `peer` ("host" for the host), if it is here."""
+        """A frame another process forwarded to `peer` ("host" for the host), if it is here.
+        Queued like any other frame: the one task delivering for every room never waits."""
         target = self.rooms.get(room, {}).get(peer)
-        if target is None:
-            return
-        # One task delivers for every room on this process: it must never wait for one socket to
-        # drain. A socket with a backlog gets its frames through tasks of their own, in order
-        # (each task writes in its first step; direct writes resume only when none is pending);
-        # `_write` cuts it off once the backlog passes `max_backlog`.
-        transport = target.transport
-        if target.queued or (transport is not None and transport.get_write_buffer_size() > 16384):
-            target.queued += 1
-            self._spawn(self._write_queued(target, text))
-        else:
-            await self._write(target, text)   # does not suspend: the socket is not paused
-
-    async def _write_queued(self, target: Conn, text: str) -> None:
-        try:
-            await self._write(target, text)
-        finally:
-            target.queued -= 1
+        if target is not None:
+            self._write(target, text)
 
     async def deliver(self, room: str, message: dict) -> None:
         """A message another process published for `room`: to this process's members."""
@@ -445,18 +580,28 @@ class Hub:
         await self._close(conn, refused.code, refused.reason)
 
     async def _close(self, conn: Conn, code: int, reason: str) -> None:
-        if code in (IDLE, SLOW, REPLACED):
+        if conn.code is None:
+            conn.code = code
+        if code in (IDLE, REPLACED, NO_ROOM):
             log_event("limit", conn.room, conn.peer, code, reason=reason)
-        if code == SLOW and conn.transport is not None:
-            conn.transport.abort()  # a closing handshake would queue behind the backlog
+        self._flush(conn)  # frames queued before the close go first (e.g. an error's cause)
         try:
-            await conn.ws.close(code=code, message=reason.encode())
+            # Bounded: close() waits for the peer to take the close frame and answer it.
+            await asyncio.wait_for(conn.ws.close(code=code, message=reason.encode()), CLOSE_WAIT)
         except (ConnectionError, RuntimeError):
             pass
+        except TimeoutError:
+            if conn.transport is not None:
+                conn.transport.abort()
 
     async def _gone(self, conn: Conn) -> None:
         """The socket closed (any reason): forget it and tell the room."""
-        log_event("close", conn.room, conn.peer, conn.ws.close_code)
+        if conn.hello_timer is not None:
+            conn.hello_timer.cancel()
+            conn.hello_timer = None
+        code = conn.code if conn.code is not None else conn.ws.close_code
+        log_event("close", conn.room, conn.peer, code)
+        conn.out.clear()
         try:
             await self._leave(conn)
         finally:
@@ -486,10 +631,37 @@ class Hub:
             self._publish(room, {"t": "left", "peer": conn.peer})
 
 
+def _stop_heartbeat(ws: web.WebSocketResponse) -> None:
+    """Make sure nothing of a finished socket stays scheduled. aiohttp 3.14 cancels the
+    heartbeat in close(), but data arriving afterwards (the client's answer to our close frame)
+    re-arms it (`_on_data_received` -> `_reset_heartbeat`): a timer that keeps the whole socket
+    alive for heartbeat + heartbeat/2 = 45 s, which at ~900 refused sockets/s grew the RSS by
+    hundreds of MB (bench/relay.py, "refused"). Private attributes: guarded, a no-op if gone."""
+    cancel = getattr(ws, "_cancel_heartbeat", None)
+    if cancel is not None:
+        ws._heartbeat = None  # so _on_data_received/_reset_heartbeat no longer schedule anything
+        cancel()
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    """json.loads' object_pairs_hook: `{"op":"join","op":"host"}` is refused, not read as its
+    last value (what a browser's JSON.parse and Python's dict would each make of it differs)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise _DuplicateKey
+    return obj
+
+
 def parse(text: str, allowed: dict[str, set[str]]) -> dict:
     """A client frame, checked: a JSON object with a known op and exactly its fields."""
     try:
-        frame = json.loads(text)
+        frame = json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey:
+        raise Refused(BAD_FRAME, "duplicate key") from None
     except (ValueError, RecursionError):
         raise Refused(BAD_FRAME, "not JSON") from None
     if not isinstance(frame, dict):
@@ -504,8 +676,15 @@ def parse(text: str, allowed: dict[str, set[str]]) -> dict:
             raise Refused(BAD_FRAME, f"{op}: bad {name}")
     if "to" in frame and not (isinstance(frame["to"], str) and PEER_RE.fullmatch(frame["to"])):
         raise Refused(BAD_FRAME, "send: bad to")
-    if "data" in frame and not isinstance(frame["data"], str):
-        raise Refused(BAD_FRAME, "send: data must be a string")
+    if "data" in frame:
+        data = frame["data"]
+        if not isinstance(data, str):
+            raise Refused(BAD_FRAME, "send: data must be a string")
+        if not data.isascii():
+            try:  # a lone surrogate ("\ud800" is valid JSON) cannot be sent on as UTF-8
+                data.encode()
+            except UnicodeEncodeError:
+                raise Refused(BAD_FRAME, "send: data must be text") from None
     return frame
 
 

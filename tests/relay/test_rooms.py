@@ -27,7 +27,8 @@ from relay.site import ROOT, Site
 WAIT = 5.0  # s: an expected frame that takes longer is a failure
 
 # Small limits so that every one of them can be reached quickly.
-TEST_LIMITS = RoomLimits(members=4, rate=200.0, burst=200.0, sweep=0.05)
+TEST_LIMITS = RoomLimits(members=4, rate=200.0, burst=200.0, guest_rate=200.0, guest_burst=200.0,
+                         sweep=0.05)
 
 
 def run(test) -> None:
@@ -192,7 +193,7 @@ GARBAGE = [
     "not json",
     "[1, 2]",
     '"op"',
-    "[" * 50_000,                                         # deep nesting: no RecursionError
+    "[" * 30_000,                                         # deep nesting: no RecursionError
     '{"op": "hello"}',
     '{"op": "join"}',
     '{"op": "join", "room": "short"}',
@@ -234,15 +235,43 @@ def test_bad_frames_after_hello_close_4400():
     run(go)
 
 
+def sized(frame: dict, size: int) -> str:
+    """`frame` as compact JSON of exactly `size` bytes, its `data` padded with "x"."""
+    text = json.dumps({**frame, "data": ""}, separators=(",", ":"))
+    return json.dumps({**frame, "data": "x" * (size - len(text))}, separators=(",", ":"))
+
+
 def test_a_frame_over_the_size_limit_closes_1009():
+    # The limits are "up to and including": a frame of exactly max_frame bytes (136 KiB) passes
+    # (aiohttp refuses max_msg_size itself, hence max_frame + 1), one byte more is 1009.
     async def go():
         async with relay() as client:
             _, _, h, [(a, a_peer)] = await table(client, guests=1)
-            await a.send_json({"op": "send", "data": "x" * 130_000})   # fits in 136 KiB
-            assert (await receive(h))["data"] == "x" * 130_000
-            await a.send_json({"op": "send", "data": "x" * (137 * 1024)})
+            exact = sized({"op": "send", "to": a_peer}, 136 * 1024)
+            await h.send_str(exact)
+            assert (await receive(a))["data"] == json.loads(exact)["data"]
+            await h.send_str(sized({"op": "send", "to": a_peer}, 136 * 1024 + 1))
+            assert await close_code(h) == 1009
+            assert await receive(a) == {"op": "host", "present": False}
+    run(go)
+
+
+def test_a_guests_frame_is_bounded_by_guest_frame_max_before_parsing():
+    async def go():
+        async with relay() as client:
+            cap = client.hub.limits.guest_frame_max
+            _, _, h, [(a, a_peer), (b, b_peer)] = await table(client)
+            exact = sized({"op": "send"}, cap)
+            await a.send_str(exact)
+            assert (await receive(h))["data"] == json.loads(exact)["data"]
+            await a.send_str(sized({"op": "send"}, cap + 1))
             assert await close_code(a) == 1009
-            assert await receive(h) == {"op": "left", "peer": a_peer}
+            # Counted in UTF-8 bytes, not characters: "æ" is 2 bytes.
+            await b.send_str(json.dumps({"op": "send", "data": "æ" * (cap // 2)},
+                                        ensure_ascii=False))
+            assert await close_code(b) == 1009
+            assert [await receive(h) for _ in range(2)] == [
+                {"op": "left", "peer": a_peer}, {"op": "left", "peer": b_peer}]
     run(go)
 
 
@@ -278,7 +307,7 @@ def test_a_full_room_closes_4409():
 
 
 def test_a_flood_closes_4429_and_other_rooms_keep_working():
-    limits = replace(TEST_LIMITS, rate=20.0, burst=20.0)
+    limits = replace(TEST_LIMITS, guest_rate=20.0, guest_burst=20.0)
 
     async def go():
         async with relay(limits) as client:
@@ -303,8 +332,11 @@ def test_server_full_closes_4503_for_connections_and_rooms():
         async with relay(replace(TEST_LIMITS, connections=2)) as client:
             keep = [await client.ws_connect("/ws") for _ in range(2)]
             await keep[1].send_json({"op": "ping"})                # served: 2 open is the cap
-            extra = await client.ws_connect("/ws")
-            assert await close_code(extra) == 4503
+            # Over the cap: a plain 503 before the upgrade (no WebSocket is made at all).
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await client.ws_connect("/ws")
+            assert refused.value.status == 503
+            assert refused.value.headers["Retry-After"] == "10"
             assert await close_code(keep[1]) == 4400              # ping before hello
         async with relay(replace(TEST_LIMITS, rooms=2)) as client:
             await table(client, guests=0)
@@ -330,7 +362,8 @@ def test_garbage_from_many_sockets_leaves_other_rooms_and_the_relay_working():
 
 
 def test_a_socket_that_stops_reading_is_cut_off_4013_not_buffered_forever():
-    limits = replace(TEST_LIMITS, max_backlog=256 * 1024, rate=1e6, burst=1e6)
+    limits = replace(TEST_LIMITS, max_backlog=256 * 1024, guest_rate=1e6, guest_burst=1e6,
+                     guest_frame_max=70_000)
 
     async def go():
         async with relay(limits) as client:
