@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.treere import Rules, bench, optimal
+from engine.treere import Rules, Table, bench, optimal
 from engine.treere.bots import naive, regular
 
 
@@ -14,11 +14,30 @@ def test_wilson_interval() -> None:
     assert bench.wilson(0, 0) == (0.0, 1.0)
 
 
+def pot_by_hand(seed: int) -> tuple[str, int]:
+    """The same pot played here on a Table of our own: its winner and Lis's keeps."""
+    players = {"Lis": regular("Lis", seed=1), "Simpel": naive(seed=1)}
+    table = Table(list(players), Rules(), seed=seed, first="Lis")
+    keeps = 0
+    while table.phase != "over":
+        who = table.turn
+        action = players[who].decide(table.view(who))
+        keeps += who == "Lis" and action["type"] == "keep"
+        table.act(who, action)
+    return str(table.winner), keeps
+
+
 def test_play_pot_returns_the_winner_of_a_real_pot() -> None:
-    times: list[float] = []
-    winner = bench.play_pot([regular("Lis", seed=1), naive(seed=1)], Rules(), seed=4, times=times,
-                            timed="Lis")
-    assert winner in {"Lis", "Simpel"} and times and all(t >= 0 for t in times)
+    winners = set()
+    for seed in range(8):
+        times: list[float] = []
+        winner = bench.play_pot([regular("Lis", seed=1), naive(seed=1)], Rules(), seed=seed,
+                                times=times, timed="Lis")
+        want, keeps = pot_by_hand(seed)
+        assert winner == want, f"seed {seed}: the table's winner is {want}"
+        assert len(times) == keeps and all(t >= 0 for t in times), "each of Lis's keeps timed"
+        winners.add(winner)
+    assert winners == {"Lis", "Simpel"}, "over eight pots each player wins one"
 
 
 def test_exact_share_is_the_dp_average_over_seats() -> None:
