@@ -3,33 +3,51 @@
 Behind a load balancer a room's host and guests may land on different processes (no sticky
 sessions needed). Each room has:
 
-- `bb:room:<id>:key`: the SHA-256 of the host key, `SET NX` with a TTL: the first host creates
-  the room, every process can check a re-attaching host's key and tell a guest the room exists;
-- `bb:room:<id>:members`: a hash peer -> "host"/"guest" (the member cap, host presence), with the
-  same TTL; each process refreshes the TTL of rooms it holds members of, so a room expires
-  `RoomLimits.expiry` seconds after its last member left;
+- `bb:room:<id>:key`: the SHA-256 of the host key, created by the first host (`SET NX`), with
+  a TTL: every process can check a re-attaching host's key and tell a guest the room exists;
+- `bb:room:<id>:members`: a hash peer -> "host:<origin>"/"guest:<origin>" (the member cap, host
+  presence; `origin` names the process holding that socket), with the same TTL;
 - a pub/sub channel `bb:room:<id>`, subscribed by each process while it holds members of the room,
   carrying frames for members held elsewhere and presence changes.
+
+Each process also remembers, for every room it holds members of, the key's digest and its own
+members (`self.digests`, `self.members`). Every `sweep` it re-asserts them (`_SYNC`): it puts
+the key back if Redis lost it (a restart, a FLUSHALL), writes its own members back exactly, and
+sets the TTLs: `RoomLimits.expiry` while members remain, `empty_expiry` once nobody is left. A
+host attach with a key other than the remembered one is refused here, before Redis is asked.
+
+Liveness: each process keeps `bb:alive:<origin>` (TTL `alive_ttl`) fresh; members whose
+process has no such key are dropped from a room by the next script that touches it (the process
+died without leaving), and their room is told they left.
+
+Recovery: `bb:up` holds Redis's clock when its data was last found empty. For `grace` seconds
+after that, a room unknown in Redis may be a room that Redis lost and whose processes have not
+re-asserted it yet, so a `join` of it and a `host` creating it (on a process that does not know
+it) get 1011 (retry) instead of 4404 / a new room under a stranger's key.
+
+All state commands of a process (join, host, leave, sync) go through one queue into one
+pipeline at a time, so Redis applies them in the order this process issued them: a sync can
+then write this process's members back exactly without racing its own joins and leaves.
 
 Publishing: one task drains a bounded queue and sends what it holds in one pipeline, one PUBLISH
 per room with every message for that room in a list (one PUBLISH per message exhausts redis-py's
 connection pool and costs the subscribers a parse each). A full queue makes the sending socket
-wait: frames are slowed, never dropped.
-
-Known limit: a process that dies leaves its members in the hash until the room expires (the cap
-counts them; `host` may read true until the host re-attaches).
+wait: frames are slowed, never dropped. A message that cannot be encoded is dropped alone: the
+rest of its batch, and every other room's, is published.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import hmac
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from relay.rooms import NO_ROOM, ROOM_FULL, WRONG_KEY, Refused, RoomLimits
+from relay.rooms import INTERNAL, NO_ROOM, ROOM_FULL, WRONG_KEY, Refused, RoomLimits
 
 if TYPE_CHECKING:
     from relay.rooms import Hub
@@ -37,47 +55,150 @@ if TYPE_CHECKING:
 log = logging.getLogger("relay.backplane")
 
 PREFIX = "bb:room:"
+ALIVE = "bb:alive:"   # + origin: this process is alive (TTL alive_ttl)
+UP = "bb:up"          # Redis's clock (s) when its data was last found empty
 QUEUE_MAX = 10_000    # messages waiting to be published
-BATCH_MAX = 10_000    # messages in one pipeline
+BATCH_MAX = 10_000    # messages (or state commands) in one pipeline
 POOL_MAX = 32         # Redis connections per process (commands wait for a free one)
 
 # A channel message is this process's origin id, then one line per message (`encode`).
 
-# Leave a room: drop the member; report whether it was the host; keep the TTL.
-_LEAVE = """
-local role = redis.call('HGET', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[1], ARGV[1])
-return role == 'host' and 1 or 0
+# Shared by the scripts. The keys they touch besides KEYS (bb:alive:*, bb:up) make them
+# single-instance scripts: Redis Cluster is not supported.
+_LIB = """
+local function split(value)
+  local role, owner = string.match(value, '^(%a+):(.+)$')
+  return role or value, owner
+end
+-- Drop the members of processes without a liveness key; returns {peer, role, ...}.
+local function purge(members, origin)
+  local removed, alive = {}, {}
+  local all = redis.call('HGETALL', members)
+  for i = 1, #all, 2 do
+    local role, owner = split(all[i + 1])
+    if owner and owner ~= origin then
+      if alive[owner] == nil then
+        alive[owner] = redis.call('EXISTS', 'bb:alive:' .. owner) == 1
+      end
+      if not alive[owner] then
+        redis.call('HDEL', members, all[i])
+        table.insert(removed, all[i])
+        table.insert(removed, role)
+      end
+    end
+  end
+  return removed
+end
+-- Whether Redis lost its data less than `grace` seconds ago (or has not been told yet).
+local function recovering(grace)
+  local up = redis.call('GET', 'bb:up')
+  if not up then return true end
+  return tonumber(redis.call('TIME')[1]) - tonumber(up) < tonumber(grace)
+end
+local function host_of(members)
+  local all = redis.call('HGETALL', members)
+  for i = 1, #all, 2 do
+    if split(all[i + 1]) == 'host' then return all[i] end
+  end
+  return nil
+end
 """
 
-# Join as a guest: the room must exist and have room; returns 1 + host present, or an error.
-_JOIN = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[2]) then return -2 end
-redis.call('HSET', KEYS[2], ARGV[1], 'guest')
-redis.call('EXPIRE', KEYS[2], ARGV[3])
-local host = 0
-for _, role in ipairs(redis.call('HVALS', KEYS[2])) do
-  if role == 'host' then host = 1 end
+# Join as a guest. ARGV: peer, cap, ttl, origin, digest this process remembers ('' if none),
+# grace. Returns {status, host present, the key's digest, removed}: status 1, or -1 no room,
+# -2 full, -3 Redis is recovering its rooms (retry).
+_JOIN = _LIB + """
+local removed = purge(KEYS[2], ARGV[4])
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  if ARGV[5] == '' then return {recovering(ARGV[6]) and -3 or -1, 0, '', removed} end
+  redis.call('SET', KEYS[1], ARGV[5], 'EX', ARGV[3])
 end
-return 1 + host
-"""
-
-# Attach a host: create the room (SET NX) or check the key's digest; replace a previous host.
-_HOST = """
-local created = redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[3])
-if not created and redis.call('GET', KEYS[1]) ~= ARGV[1] then return {-1, ''} end
-local old = ''
-local all = redis.call('HGETALL', KEYS[2])
-for i = 1, #all, 2 do
-  if all[i + 1] == 'host' then old = all[i] end
-end
-if old ~= '' then redis.call('HDEL', KEYS[2], old) end
-redis.call('HSET', KEYS[2], ARGV[2], 'host')
+if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[2]) then return {-2, 0, '', removed} end
+redis.call('HSET', KEYS[2], ARGV[1], 'guest:' .. ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
-return {created and 1 or 0, old}
+return {1, host_of(KEYS[2]) and 1 or 0, redis.call('GET', KEYS[1]), removed}
 """
+
+# Attach a host: create the room or check the key's digest; replace a previous host. ARGV:
+# digest, peer, ttl, origin, '1' if this process remembers the room (with this digest), grace.
+# Returns {1 created / 0 attached / -1 wrong key / -3 recovering, the replaced host or ''}.
+_HOST = _LIB + """
+local created = 0
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  if ARGV[5] ~= '1' and recovering(ARGV[6]) then return {-3, ''} end
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+  created = 1
+elseif redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return {-1, ''}
+end
+local old = host_of(KEYS[2]) or ''
+if old ~= '' then redis.call('HDEL', KEYS[2], old) end
+redis.call('HSET', KEYS[2], ARGV[2], 'host:' .. ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return {created, old}
+"""
+
+# Leave a room. ARGV: peer, empty ttl, origin. Returns {1 if it was the host, removed}; a room
+# left with nobody in it keeps its key for `empty_expiry` only.
+_LEAVE = _LIB + """
+local role = split(redis.call('HGET', KEYS[2], ARGV[1]) or '')
+redis.call('HDEL', KEYS[2], ARGV[1])
+local removed = purge(KEYS[2], ARGV[3])
+if redis.call('HLEN', KEYS[2]) == 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return {role == 'host' and 1 or 0, removed}
+"""
+
+# Re-assert a room this process holds members of. ARGV: digest, origin, ttl, empty ttl, then
+# peer, role pairs (this process's members, exactly). Returns {1 if the key had to be put back
+# / 0 / -1 if Redis holds another key for the room, removed}.
+_SYNC = _LIB + """
+local created = 0
+local current = redis.call('GET', KEYS[1])
+if not current then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+  created = 1
+elseif current ~= ARGV[1] then
+  return {-1, {}}
+end
+local removed = purge(KEYS[2], ARGV[2])
+local own, other_host = {}, false
+for i = 5, #ARGV, 2 do own[ARGV[i]] = ARGV[i + 1] end
+local all = redis.call('HGETALL', KEYS[2])
+for i = 1, #all, 2 do
+  local role, owner = split(all[i + 1])
+  if owner == ARGV[2] then
+    if own[all[i]] == nil then redis.call('HDEL', KEYS[2], all[i]) end
+  elseif role == 'host' then
+    other_host = true
+  end
+end
+for peer, role in pairs(own) do
+  -- A host attach elsewhere replaced ours (its kick is on the way): do not put ours back.
+  if role == 'guest' or not other_host then
+    redis.call('HSET', KEYS[2], peer, role .. ':' .. ARGV[2])
+  end
+end
+if redis.call('HLEN', KEYS[2]) > 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[3])
+else
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+end
+return {created, removed}
+"""
+
+# This process is alive; if Redis has no `bb:up` (its data is new, or was lost), it is now.
+_ALIVE = """
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[1])
+redis.call('SET', KEYS[2], redis.call('TIME')[1], 'NX')
+"""
+
+
+def member_value(role: str, origin: str) -> str:
+    """A member's value in the `:members` hash."""
+    return role + ":" + origin
 
 
 class RedisBackplane:
@@ -89,8 +210,19 @@ class RedisBackplane:
         self.origin = secrets.token_hex(8)   # this process: its own publishes are skipped
         self.queue: asyncio.Queue[tuple[str, dict]] = asyncio.Queue(QUEUE_MAX)
         self.subscribed: set[str] = set()
+        self.digests: dict[str, str] = {}               # room -> host key digest
+        self.members: dict[str, dict[str, str]] = {}    # room -> peer -> "host"/"guest"
+        self._commands: collections.deque[tuple[Any, list[str], list, asyncio.Future]] = (
+            collections.deque())
+        self._command_ready = asyncio.Event()
+        self._resync: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
+        self._pending: set[asyncio.Task] = set()
         self.hub: Hub | None = None
+        # Seconds: a process silent this long is dead; a room unknown this long after Redis
+        # lost its data is unknown (every process has synced at least twice by then).
+        self.alive_ttl = max(2, round(3 * limits.sweep))
+        self.grace = max(2.0, 3 * limits.sweep)
 
     async def start(self, hub: Hub) -> None:
         import redis.asyncio as redis
@@ -102,24 +234,67 @@ class RedisBackplane:
                                                      max_connections=POOL_MAX, timeout=10)
         self.redis = redis.Redis(connection_pool=pool)
         await self.redis.ping()  # fail at start-up, not at the first room
+        # A process starting on an empty Redis takes it for a new one (no grace): a Redis that
+        # lost its data is found so by the sync of a process that was already running.
+        await self.redis.set(UP, 0, nx=True)
+        await self.redis.set(ALIVE + self.origin, 1, ex=self.alive_ttl)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         # A channel of our own, so the reader always has a subscription to read.
         await self.pubsub.subscribe("bb:process:" + self.origin)
         self._join = self.redis.register_script(_JOIN)
         self._host = self.redis.register_script(_HOST)
         self._leave = self.redis.register_script(_LEAVE)
-        self._tasks = [asyncio.create_task(self._publisher()), asyncio.create_task(self._reader())]
+        self._sync = self.redis.register_script(_SYNC)
+        self._alive = self.redis.register_script(_ALIVE)
+        self._tasks = [asyncio.create_task(self._publisher()), asyncio.create_task(self._reader()),
+                       asyncio.create_task(self._commander())]
 
     async def stop(self) -> None:
-        for task in self._tasks:
+        tasks = self._tasks + ([self._resync] if self._resync else [])
+        for task in tasks:
             task.cancel()
         # Bounded: redis-py may turn a cancellation inside a command into an error we retry on.
-        if self._tasks:
-            await asyncio.wait(self._tasks, timeout=2)
+        if tasks:
+            await asyncio.wait(tasks, timeout=2)
+        for *_, future in self._commands:
+            future.cancel()
         if self.hub is not None:
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
                 await self.redis.aclose()
+
+    # -- ordered state commands --
+
+    def _submit(self, script: Any, keys: list[str], args: list) -> asyncio.Future:
+        """Queue a script call now (synchronously: the order of calls is the order in Redis)."""
+        future = asyncio.get_running_loop().create_future()
+        self._commands.append((script, keys, args, future))
+        self._command_ready.set()
+        return future
+
+    async def _commander(self) -> None:
+        while not _cancelled():
+            await self._command_ready.wait()
+            self._command_ready.clear()
+            while self._commands:
+                batch = [self._commands.popleft()
+                         for _ in range(min(BATCH_MAX, len(self._commands)))]
+                try:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for script, keys, args, _ in batch:
+                            await script(keys=keys, args=args, client=pipe)  # queues
+                        results = await pipe.execute(raise_on_error=False)
+                except Exception as error:  # noqa: BLE001 (Redis away: each caller gets it)
+                    if _cancelled():
+                        raise asyncio.CancelledError from None
+                    results = [error] * len(batch)
+                for (*_, future), result in zip(batch, results, strict=True):
+                    if future.done():
+                        continue  # its caller was cancelled
+                    if isinstance(result, Exception):
+                        future.set_exception(result)
+                    else:
+                        future.set_result(result)
 
     # -- State --
 
@@ -130,38 +305,104 @@ class RedisBackplane:
     def _ttl(self) -> int:
         return max(1, int(self.limits.expiry))
 
+    def _empty_ttl(self) -> int:
+        """A room with nobody in it lives this long (a returning host finds it)."""
+        return max(1, int(min(self.limits.empty_expiry, self.limits.expiry)))
+
+    def _set_member(self, room: str, peer: str, role: str) -> None:
+        self.members.setdefault(room, {})[peer] = role
+
+    def _drop_member(self, room: str, peer: str) -> None:
+        members = self.members.get(room)
+        if members is None:
+            return
+        members.pop(peer, None)
+        if not members:
+            del self.members[room]
+            self.digests.pop(room, None)
+
     async def attach_host(self, room: str, digest: str, peer: str) -> str | None:
-        status, old = await self._host(keys=self._keys(room), args=[digest, peer, self._ttl()])
-        if status == -1:
-            raise Refused(WRONG_KEY, "wrong host key")
+        known = self.digests.get(room)
+        if known is not None and not hmac.compare_digest(known, digest):
+            raise Refused(WRONG_KEY, "wrong host key")  # whatever Redis holds or lost
+        # The member is recorded before the script is queued, so that a sync queued meanwhile
+        # lists it; the digest of a room new here only once Redis accepted it (a sync puts a
+        # lost key back from it). This process keeps one host per room: the one it replaces
+        # is no longer its member.
+        members = self.members.get(room, {})
+        previous = next((p for p, role in members.items() if role == "host"), None)
+        if previous is not None:
+            del members[previous]
+        self._set_member(room, peer, "host")
+        try:
+            status, old = await self._submit(self._host, self._keys(room), [
+                digest, peer, self._ttl(), self.origin, "1" if known else "0", self.grace])
+            if status == -1:
+                raise Refused(WRONG_KEY, "wrong host key")
+            if status == -3:
+                raise Refused(INTERNAL, "relay recovering its rooms; retry")
+        except BaseException:
+            self._drop_member(room, peer)
+            if previous is not None and known is not None:
+                self._set_member(room, previous, "host")
+                self.digests[room] = known
+            raise
+        self.digests[room] = digest
         await self._subscribe(room)
         return old or None
 
     async def join(self, room: str, peer: str) -> bool:
-        result = await self._join(keys=self._keys(room),
-                                  args=[peer, self.limits.members, self._ttl()])
-        if result == -1:
-            raise Refused(NO_ROOM, "no such room")
-        if result == -2:
-            raise Refused(ROOM_FULL, "room full")
+        self._set_member(room, peer, "guest")
+        try:
+            status, present, digest, removed = await self._submit(
+                self._join, self._keys(room), [peer, self.limits.members, self._ttl(),
+                                               self.origin, self.digests.get(room, ""),
+                                               self.grace])
+            self._announce(room, removed)
+            if status == -1:
+                raise Refused(NO_ROOM, "no such room")
+            if status == -2:
+                raise Refused(ROOM_FULL, "room full")
+            if status == -3:
+                raise Refused(INTERNAL, "relay recovering its rooms; retry")
+        except BaseException:
+            self._drop_member(room, peer)
+            raise
+        self.digests[room] = digest
         await self._subscribe(room)
-        return result == 2
+        return present == 1
 
     async def leave(self, room: str, peer: str, host: bool) -> bool:
-        was_host = await self._leave(keys=self._keys(room)[1:], args=[peer])
-        if self.hub is not None and room not in self.hub.rooms and room in self.subscribed:
+        self._drop_member(room, peer)
+        was_host, removed = await self._submit(self._leave, self._keys(room),
+                                               [peer, self._empty_ttl(), self.origin])
+        self._announce(room, removed)
+        if room not in self.members and room in self.subscribed:
             self.subscribed.discard(room)
             await self.pubsub.unsubscribe(PREFIX + room)
         return bool(was_host)
 
     async def refresh(self, rooms: list[str]) -> None:
-        if not rooms:
-            return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for room in rooms:
-                for key in self._keys(room):
-                    pipe.expire(key, self._ttl())
-            await pipe.execute()
+        """Every sweep: this process is alive, and every room it holds members of is in Redis
+        as this process knows it (`rooms` is the hub's list; the members are our own)."""
+        alive = self._submit(self._alive, [ALIVE + self.origin, UP], [self.alive_ttl])
+        synced = [(room, self._submit(self._sync, self._keys(room), [
+                      self.digests[room], self.origin, self._ttl(), self._empty_ttl(),
+                      *[x for pair in members.items() for x in pair]]))
+                  for room, members in self.members.items() if room in self.digests]
+        await alive
+        for room, future in synced:
+            try:
+                status, removed = await future
+            except Exception:
+                log.exception("sync failed")
+                continue
+            if status == 1:
+                log.warning("room %s: key lost in Redis, re-asserted", room[:4])
+            elif status == -1:
+                log.warning("room %s: Redis holds another host key; local members kept",
+                            room[:4])
+            self._announce(room, removed)
 
     def room_count(self) -> int:
         """Rooms with members on this process (the global count is in Redis: SCAN bb:room:*)."""
@@ -171,6 +412,39 @@ class RedisBackplane:
         if room not in self.subscribed:
             self.subscribed.add(room)
             await self.pubsub.subscribe(PREFIX + room)
+
+    def _announce(self, room: str, removed: list[str]) -> None:
+        """Members of a dead process left `room`: tell its members here and elsewhere."""
+        for peer, role in zip(removed[::2], removed[1::2], strict=True):
+            log.warning("room %s: dropped %s %s of a process that is gone", room[:4], role, peer)
+            message = ({"t": "host", "present": False} if role == "host"
+                       else {"t": "left", "peer": peer})
+            if self.hub is not None:
+                self._spawn(self.hub.deliver(room, message))
+            self.publish(room, message)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._pending.add(task)  # a reference until it ends
+        task.add_done_callback(self._pending.discard)
+
+    def _resync_soon(self) -> None:
+        """The subscription broke (Redis restarted?): once Redis answers, re-assert our rooms
+        at once rather than at the next sweep."""
+        if self._resync is None or self._resync.done():
+            self._resync = asyncio.create_task(self._resync_when_up())
+
+    async def _resync_when_up(self) -> None:
+        while True:
+            try:
+                await self.redis.ping()
+                await self.refresh([])
+                return
+            except Exception:
+                if _cancelled():
+                    raise asyncio.CancelledError from None
+                log.debug("redis not back yet", exc_info=True)
+                await asyncio.sleep(0.5)
 
     # -- frames between processes --
 
@@ -186,14 +460,15 @@ class RedisBackplane:
             batch = [await self.queue.get()]
             while len(batch) < BATCH_MAX and not self.queue.empty():
                 batch.append(self.queue.get_nowait())
-            by_room: dict[str, list[str]] = {}
-            for room, message in batch:
-                by_room.setdefault(room, [self.origin]).append(encode(message))
+            payloads = _payloads(self.origin, batch)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for room, lines in by_room.items():
-                        pipe.publish(PREFIX + room, "\n".join(lines))
-                    await pipe.execute()
+                    for room, payload in payloads:
+                        pipe.publish(PREFIX + room, payload)
+                    results = await pipe.execute(raise_on_error=False)
+                for (room, _), result in zip(payloads, results, strict=True):
+                    if isinstance(result, Exception):  # this room's messages only
+                        log.error("publish to room %s failed: %s", room[:4], result)
             except Exception:  # Redis away: these frames are lost, the sockets stay up
                 if _cancelled():
                     raise asyncio.CancelledError from None
@@ -210,6 +485,7 @@ class RedisBackplane:
                 if _cancelled():
                     raise asyncio.CancelledError from None
                 log.exception("redis subscription failed; retrying")
+                self._resync_soon()
                 await asyncio.sleep(0.5)
                 continue
             if message is None or message.get("type") != "message":
@@ -224,11 +500,14 @@ class RedisBackplane:
             return
         room = channel[len(PREFIX):]
         for line in body.split("\n"):
-            tag, peer, text = line.split(" ", 2)
-            if tag == "to":
-                await self.hub.deliver_frame(room, peer, text)
-            else:
-                await self.hub.deliver(room, json.loads(text))
+            try:
+                tag, peer, text = line.split(" ", 2)
+                if tag == "to":
+                    await self.hub.deliver_frame(room, peer, text)
+                else:
+                    await self.hub.deliver(room, json.loads(text))
+            except Exception:  # one bad line must not stop the reader (every room's frames)
+                log.exception("bad channel message for room %s", room[:4])
 
     async def has_room(self, room: str) -> bool:
         """Whether any process knows `room` (tests, and SCAN-free checks)."""
@@ -239,6 +518,35 @@ def _cancelled() -> bool:
     """Whether this task was asked to stop (redis-py may re-raise a cancellation as an error)."""
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
+
+
+def _payloads(origin: str, batch: list[tuple[str, dict]]) -> list[tuple[str, bytes]]:
+    """One channel message per room, encoded here: a message that cannot be (a lone surrogate
+    in a frame) is dropped alone and logged, never failing the pipeline of every room."""
+    by_room: dict[str, list[str]] = {}
+    for room, message in batch:
+        by_room.setdefault(room, [origin]).append(encode(message))
+    payloads = []
+    for room, lines in by_room.items():
+        try:
+            payload = "\n".join(lines).encode()
+        except UnicodeEncodeError:  # rare: find the bad lines, keep the others
+            good = [line for line in lines if _encodable(line)]
+            log.error("room %s: %d message(s) not UTF-8, dropped", room[:4],
+                      len(lines) - len(good))
+            if len(good) == 1:
+                continue  # only the origin is left
+            payload = "\n".join(good).encode()
+        payloads.append((room, payload))
+    return payloads
+
+
+def _encodable(line: str) -> bool:
+    try:
+        line.encode()
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def encode(message: dict) -> str:

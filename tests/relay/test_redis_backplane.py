@@ -135,7 +135,8 @@ def test_a_room_expires_in_redis_after_its_last_member_left(redis_url):
 
 def test_a_flood_through_redis_arrives_in_order_and_complete(redis_url):
     async def go():
-        async with two_relays(redis_url, replace(TEST_LIMITS, rate=1e6, burst=1e6)) as (one, two):
+        limits = replace(TEST_LIMITS, rate=1e6, burst=1e6, guest_rate=1e6, guest_burst=1e6)
+        async with two_relays(redis_url, limits) as (one, two):
             room, key = new_id(), new_id()
             h, _ = await host(one, room, key)
             a, ready = await guest(two, room)
@@ -150,7 +151,8 @@ def test_a_flood_through_redis_arrives_in_order_and_complete(redis_url):
 def test_a_host_that_stops_reading_does_not_stall_other_rooms_across_processes(redis_url):
     # One task delivers every frame arriving from Redis: it must never wait for one socket.
     # (A backlog cap above the flood: the stalled host is not cut off during this test.)
-    limits = replace(TEST_LIMITS, max_backlog=64 << 20, rate=1e6, burst=1e6)
+    limits = replace(TEST_LIMITS, max_backlog=64 << 20, rate=1e6, burst=1e6, guest_rate=1e6,
+                     guest_burst=1e6, guest_frame_max=70_000)
 
     async def go():
         async with two_relays(redis_url, limits) as (one, two):
