@@ -7,11 +7,15 @@ import itertools
 import json
 import random
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 from app.peers import host as host_module
+from app.peers import links as links_module
+from app.peers import relay_link
 from app.peers.host import ERRORS_PER_S, MAX_CHANNELS, HostRoom
-from app.peers.protocol import encode, name_key, normal_name
+from app.peers.protocol import GUEST_FRAME_MAX, encode, name_key, normal_name
+from app.peers.webrtc import RtcPeer
 from peer_net import Clock, Net
 from table_net import Wire
 from test_host_table import play_until_turn_of, seated
@@ -267,3 +271,87 @@ def test_the_dead_channel_closing_late_does_not_undo_away():
     assert state == "away"
     wire.room.disconnect(channel)
     assert wire.room.connection("Kaj") == (state, since)
+
+
+# ---------- the door: the transports' side, before anything is parsed ----------
+
+class _Spy:
+    """Wraps a function and counts its calls."""
+
+    def __init__(self, fn):
+        self.fn, self.calls = fn, 0
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        return self.fn(*args, **kwargs)
+
+
+def _host_links(monkeypatch) -> tuple[links_module.HostLinks, Clock, list[str], object]:
+    clock = Clock()
+    room = HostRoom("Vært", clock=clock)
+    links = links_module.HostLinks(room, "room1", "k" * 22, webrtc=False, clock=clock)
+    out: list[str] = []
+    monkeypatch.setattr(links.relay, "send", lambda data, to=None: out.append(data))
+    ws = object()
+    links.relay._ws = ws
+    links.relay._on_message(ws, SimpleNamespace(
+        data='{"op":"ready","peer":"host1","role":"host","host":true}'))
+    assert links.relay.state == "open"
+    return links, clock, out, ws
+
+
+def _from(peer: str, data: str) -> SimpleNamespace:
+    return SimpleNamespace(data=json.dumps({"op": "from", "peer": peer, "data": data},
+                                           separators=(",", ":")))
+
+
+def test_a_flood_of_large_frames_is_dropped_unread_at_the_hosts_relay_socket(monkeypatch):
+    links, clock, out, ws = _host_links(monkeypatch)
+    parse = _Spy(relay_link.decode_relay)
+    monkeypatch.setattr(relay_link, "decode_relay", parse)
+    big = _from("guest1", encode("hello", name="Kaj", token=None)[:-1] + ',"x":"'
+                + "y" * 120_000 + '"}')
+    for _ in range(45):
+        clock.now += 1 / 45
+        links.relay._on_message(ws, big)
+    assert parse.calls == 0 and links.relay.too_big == 45
+    assert out == [] and links.paths == {}  # no answer, not even a channel for that peer
+    # a guest's real frame still comes in
+    links.relay._on_message(ws, _from("guest1", encode("hello", name="Kaj", token=None)))
+    assert parse.calls == 1 and json.loads(out[0])["t"] == "welcome"
+
+
+def test_a_guests_frame_over_its_size_is_dropped_at_the_door_before_the_room(monkeypatch):
+    links, _clock, out, ws = _host_links(monkeypatch)
+    receive = _Spy(links.room.receive)
+    monkeypatch.setattr(links.room, "receive", receive)
+    # under the relay socket's bound, over any guest frame's: the room never reads it
+    frame = encode("ping", n=1)[:-1] + ',"pad":"' + "z" * GUEST_FRAME_MAX + '"}'
+    links.relay._on_message(ws, _from("guest1", frame))
+    assert links.dropped["too_big"] == 1 and receive.calls == 0 and out == []
+
+
+def test_the_door_bounds_each_guests_rate_before_parsing(monkeypatch):
+    links, clock, out, ws = _host_links(monkeypatch)
+    receive = _Spy(links.room.receive)
+    monkeypatch.setattr(links.room, "receive", receive)
+    for _ in range(200):  # one instant: the bucket's burst, the rest dropped
+        links.relay._on_message(ws, _from("guest1", "junk"))
+    assert receive.calls == links_module.DOOR_BURST
+    assert links.dropped["rate"] == 200 - links_module.DOOR_BURST
+    clock.now += 1
+    links.relay._on_message(ws, _from("guest1", "junk"))
+    assert receive.calls == links_module.DOOR_BURST + 1  # a second later it may speak again
+    # the room answered the junk it read within its own bounds, nothing more
+    assert len(out) <= 2
+
+
+def test_a_data_channel_drops_binary_and_oversize_messages_unread():
+    got: list[object] = []
+    rtc = RtcPeer(False, lambda _s: None, on_open=lambda: None, on_message=got.append,
+                  on_close=lambda: None, frame_max=GUEST_FRAME_MAX)
+    rtc.state = "open"
+    binary = SimpleNamespace()  # an ArrayBuffer's JsProxy: never copied out as text
+    for data in (binary, "x" * (GUEST_FRAME_MAX + 1), encode("ping", n=1)):
+        rtc._on_message(SimpleNamespace(data=data))
+    assert got == [encode("ping", n=1)] and rtc.too_big == 2

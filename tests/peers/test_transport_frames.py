@@ -186,7 +186,8 @@ def test_junk_on_every_transport_entry_is_counted_and_changes_nothing():
             '{"rtc":"offer","sdp":"' + "x" * 20_000 + '"}']
     for data in junk:
         links._frame("peerAAAA", data)
-    assert links.bad_signals == len(junk)  # the offer too: this host has no WebRTC
+    # the offer too: this host has no WebRTC; the 20 KB one never got past the door's size
+    assert links.bad_signals == len(junk) - 1 and links.dropped["too_big"] == 1
     assert (room.lobby(), len(links.relay._ws.frames)) == before  # nothing sent, no one moved
 
     guest = GuestLinks(SessionEndpoint(GuestSession("Kaj")), "r" * 22, webrtc=False)

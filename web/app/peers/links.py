@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app.peers.guest import GuestSession
-from app.peers.host import HostRoom
+from app.peers.host import Bucket, HostRoom
 from app.peers.notices import close_line
-from app.peers.protocol import ProtocolError
+from app.peers.protocol import GUEST_FRAME_MAX, ProtocolError
 from app.peers.relay_link import RelayLink
-from app.peers.webrtc import RtcPeer, decode_signal, is_signal, webrtc_available
+from app.peers.webrtc import SIGNAL_MAX, RtcPeer, decode_signal, is_signal, webrtc_available
 
 RTC_OPEN_S = 5.0       # a data channel not open by then: stay on the relay
 RTC_TRIES = 3          # data channels that failed to open in a row: then the relay for good
@@ -38,6 +38,11 @@ RTC_MAX = 16           # data channels the host keeps at once (a table has at mo
 # A hello restarts its channel (a new rate bucket, a welcome, the whole view in pages): without
 # a bound of its own a guest could make the host send megabytes a second by saying hello.
 RESTART_EVERY_S = 2.0
+# The host's door, per guest, before anything of a frame is parsed (signals included): a phone
+# sends a burst of ICE candidates and a few acks a second; the room's own bound (host.py,
+# RATE_PER_S) is lower still for protocol frames and answers "rate" once.
+DOOR_RATE_PER_S = 20.0
+DOOR_BURST = 40
 
 HELLO_PREFIX = '{"v":1,"t":"hello"'  # protocol.encode's form; anything else is not a hello
 
@@ -73,6 +78,7 @@ class _Path:
     rtc: RtcPeer | None = None
     offered: float = -1e9         # when its last offer was answered
     restarted: float = -1e9       # when a hello last restarted its channel
+    door: Bucket | None = None    # the frames it may send (a token bucket)
 
 
 class HostLinks:
@@ -90,6 +96,9 @@ class HostLinks:
         self.paths: dict[str, _Path] = {}
         self.received = {"webrtc": 0, "relay": 0}   # peer-protocol frames in, by path
         self.bad_signals = 0
+        # Frames dropped at the door, unread: "too_big" (no guest's frame is that long) and
+        # "rate" (over the guest's DOOR_RATE_PER_S).
+        self.dropped = {"too_big": 0, "rate": 0}
         self.relay = RelayLink("host", room_id, key, url=url, on_ready=self._ready,
                                on_frame=self._frame, on_presence=self._presence,
                                on_closed=self._closed)
@@ -148,6 +157,8 @@ class HostLinks:
         if path is None:
             return  # the room is full of channels: nothing of this peer is read
         path.relay = True
+        if not self._admit(path, data):
+            return
         if is_signal(data):
             self._signal(peer, path, data)
             return
@@ -164,6 +175,26 @@ class HostLinks:
                 self._drop(peer)
                 return
         self._receive(peer, data, "relay")
+
+    def _admit(self, path: _Path, data: Any) -> bool:
+        """The door: a frame too long for a guest's, or over the guest's rate, is dropped
+        unread (counted). Only a length check and a bucket stand before any parsing."""
+        limit = SIGNAL_MAX if is_signal(data) else GUEST_FRAME_MAX
+        if not isinstance(data, str) or len(data) > limit:
+            self.dropped["too_big"] += 1
+            return False
+        now = self.clock()
+        if path.door is None:
+            path.door = Bucket(DOOR_RATE_PER_S, DOOR_BURST, DOOR_BURST, now)
+        if not path.door.take(now):
+            self.dropped["rate"] += 1
+            return False
+        return True
+
+    def _from_rtc(self, peer: str, text: Any) -> None:
+        path = self.paths.get(peer)
+        if path is not None and self._admit(path, text):
+            self._receive(peer, text, "webrtc")
 
     def _receive(self, peer: str, text: Any, via: str) -> None:
         self.received[via] += 1
@@ -190,9 +221,9 @@ class HostLinks:
                 path.rtc.close()
             rtc = RtcPeer(False, lambda text: self._relay_send(text, peer),
                           on_open=self.on_change,
-                          on_message=lambda text: self._receive(peer, text, "webrtc"),
+                          on_message=lambda text: self._from_rtc(peer, text),
                           on_close=lambda: self._rtc_closed(peer, rtc),
-                          ice_servers=self.ice_servers)
+                          ice_servers=self.ice_servers, frame_max=GUEST_FRAME_MAX)
             path.rtc = rtc
             rtc.start()
         if path.rtc is not None:

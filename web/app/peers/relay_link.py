@@ -8,7 +8,9 @@ token). Close codes that retrying cannot fix stop it, with a reason for the scre
 phone's language: notices.close_line).
 
 Everything the relay sends is checked like any input (size, depth, fields): a bad frame is
-counted and ignored.
+counted and ignored. On the host the size comes first, before anything is parsed: a guest's
+frame is small, so a frame far over it is dropped unread (``too_big``), and a flood of large
+frames costs the host's page a length check each.
 """
 from __future__ import annotations
 
@@ -20,10 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 from app.peers.notices import close_line
-from app.peers.protocol import ProtocolError, is_bool, parse_frame, text
+from app.peers.protocol import GUEST_FRAME_MAX, ProtocolError, is_bool, parse_frame, text
+from app.peers.webrtc import SIGNAL_MAX
 
 # A `from` frame wraps a host frame (<= 64 KiB) as a JSON string: escaping can double it.
 RELAY_FRAME_MAX = 2 * 64 * 1024 + 1024
+# What the host's socket takes: a guest's frame or a WebRTC signal, escaped (at most doubled),
+# in the relay's envelope. Anything longer is no guest's and is dropped before it is parsed.
+HOST_RELAY_FRAME_MAX = 2 * max(GUEST_FRAME_MAX, SIGNAL_MAX) + 1024
 PEER_MAX = 64
 BACKOFF_FIRST_S = 0.5
 BACKOFF_CAP_S = 10.0
@@ -47,9 +53,9 @@ FROM_RELAY: dict[str, dict[str, Callable[[Any], bool]]] = {
 }
 
 
-def decode_relay(data: object) -> dict[str, Any]:
+def decode_relay(data: object, max_chars: int = RELAY_FRAME_MAX) -> dict[str, Any]:
     """A relay frame with exactly its op's fields, each valid; else ProtocolError."""
-    msg = parse_frame(data, RELAY_FRAME_MAX)
+    msg = parse_frame(data, max_chars)
     op = msg.get("op")
     if not isinstance(op, str) or op not in FROM_RELAY:
         raise ProtocolError("unknown_type")  # an op the relay never sends
@@ -112,6 +118,8 @@ class RelayLink:
         self.attempt = 0
         self.reconnects = 0          # sockets opened after the first (tests, the console)
         self.bad_frames = 0
+        self.too_big = 0             # frames dropped unread for their size (a flood, on the host)
+        self.frame_max = HOST_RELAY_FRAME_MAX if role == "host" else RELAY_FRAME_MAX
         self.sent = self.received = 0
         self.reason: str | None = None  # the line for the screen while not connected
         self._ws: Any = None
@@ -179,8 +187,12 @@ class RelayLink:
     def _on_message(self, ws: Any, event: Any) -> None:
         if ws is not self._ws:
             return
+        data = event.data  # Pyodide copies a JS string into a str here: nothing more before
+        if isinstance(data, str) and len(data) > self.frame_max:  # the size is checked
+            self.too_big += 1
+            return
         try:
-            msg = decode_relay(event.data)
+            msg = decode_relay(data, self.frame_max)
         except ProtocolError:
             self.bad_frames += 1
             return

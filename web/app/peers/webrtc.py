@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from app.peers.protocol import ProtocolError, nullable, parse_frame, text, whole
+from app.peers.protocol import HOST_FRAME_MAX, ProtocolError, nullable, parse_frame, text, whole
 
 SIGNAL_PREFIX = '{"rtc":'
 SIGNAL_MAX = 16 * 1024     # a data-channel-only SDP is ~0.5-1 KB; candidates travel apart
@@ -76,13 +76,16 @@ class RtcPeer:
 
     ``signal(text)`` sends a signalling frame to the other side through the relay;
     ``on_open()``, ``on_message(text)`` and ``on_close()`` report the channel (``on_close``
-    once, whether it never opened, failed or was closed by either side).
+    once, whether it never opened, failed or was closed by either side). A message that is
+    not text or is longer than ``frame_max`` is dropped before it reaches ``on_message``
+    (counted in ``too_big``): binary data is never copied out of JS, and the host's peers
+    take a guest's frame size (protocol.GUEST_FRAME_MAX), far below what a channel carries.
     """
 
     def __init__(self, offerer: bool, signal: Callable[[str], None],
                  on_open: Callable[[], None], on_message: Callable[[Any], None],
-                 on_close: Callable[[], None], ice_servers: list[dict[str, Any]] | None = None
-                 ) -> None:
+                 on_close: Callable[[], None], ice_servers: list[dict[str, Any]] | None = None,
+                 frame_max: int = HOST_FRAME_MAX) -> None:
         self.offerer = offerer
         self.signal = signal
         self.on_open, self.on_message, self.on_close = on_open, on_message, on_close
@@ -90,6 +93,8 @@ class RtcPeer:
         self.state = "new"             # new -> connecting -> open -> closed
         self.opened = False            # it reached "open" once (a later close is a drop)
         self.sent = self.received = 0  # frames on the data channel (tests, the console)
+        self.frame_max = frame_max
+        self.too_big = 0               # messages dropped unread (binary, or over frame_max)
         self._pc: Any = None
         self._dc: Any = None
         self._proxies: list[tuple[Any, str, Any]] = []  # (target, event, proxy)
@@ -220,9 +225,14 @@ class RtcPeer:
             self.on_open()
 
     def _on_message(self, event: Any) -> None:
-        if self.state == "open":
-            self.received += 1
-            self.on_message(event.data)
+        if self.state != "open":
+            return
+        data = event.data  # a JS string is copied into a str here; binary stays a JsProxy
+        if not isinstance(data, str) or len(data) > self.frame_max:
+            self.too_big += 1
+            return
+        self.received += 1
+        self.on_message(data)
 
     # --- plumbing -------------------------------------------------------------------------------
 
