@@ -198,7 +198,9 @@ def test_junk_on_every_transport_entry_is_counted_and_changes_nothing():
     assert guest.bad_frames == 1 + len(junk) - 1 and guest.endpoint.session.closed is None
     for raw in ("[]", '{"op":"from","peer":"host"}', "x" * 200_000, '{"op":"ready"}'):
         guest.relay._on_message(guest.relay._ws, SimpleNamespace(data=raw))
-    assert guest.relay.bad_frames == 4 and guest.relay.state == "idle"
+    # the 200 KB one dropped unread for its size, the others read and refused
+    assert guest.relay.bad_frames == 3 and guest.relay.too_big == 1
+    assert guest.relay.state == "idle"
 
 
 def test_a_flood_of_candidates_is_bounded_per_connection():
