@@ -1,9 +1,11 @@
 """Views as deltas: whatever frames are lost or reordered, every guest ends at table.view(seat)."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from app.peers.protocol import encode
 from app.peers.view_sync import Assembler, Outbox
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -104,3 +106,53 @@ def test_a_change_while_a_long_history_is_unacknowledged_does_not_send_it_all_ag
     out.ack(1003)
     [few] = out.updates(_view(1005), 0)
     assert few["base"] == 1003
+
+
+def test_a_gap_of_exactly_one_event_asks_a_resync_and_a_base_at_what_is_held_applies():
+    out, asm = Outbox(), Assembler()
+    [first] = out.updates(_view(3), 0)
+    assert asm.apply(first) == "applied"
+    one_past = {"seq": first["seq"] + 1, "base": 4, "events": [{"type": "bid", "n": 4}],
+                "view": first["view"], "last_act": 0, "more": False}
+    assert asm.apply(one_past) == "gap"  # event 3 never arrived: nothing of it is taken
+    assert asm.events == _view(3)["events"] and asm.view() == _view(3)
+    assert asm.seq == first["seq"]
+    out.ack(3)
+    [at_held] = out.updates(_view(4), 0)
+    assert at_held["base"] == 3  # exactly what the guest holds: it fits
+    assert asm.apply(at_held) == "applied" and asm.view() == _view(4)
+
+
+def test_a_duplicated_newest_frame_is_applied_once():
+    out, asm = Outbox(), Assembler()
+    [first] = out.updates(_view(3), 0)
+    asm.apply(first)
+    out.ack(3)
+    [newest] = out.updates(_view(5, "reveal"), 0)
+    assert asm.apply(newest) == "applied"
+    held = list(asm.events)
+    assert asm.apply(dict(newest)) == "stale"  # the same seq again (a relay retry, a replay)
+    assert asm.events == held == _view(5)["events"] and asm.view() == _view(5, "reveal")
+
+
+def test_a_guest_answers_a_duplicated_update_once_and_a_one_event_gap_with_a_resync():
+    net = Net()
+    for name in GUESTS:
+        net.open(name)
+    table = net.start(Rules(dice_per_player=2), 4)
+    rng = random.Random(4)
+    for _ in range(5):
+        net.move(rng)
+    link = net.links["Kaj"]
+    guest = link.guest
+    last = next(s.text for s in reversed(link.received) if '"t":"update"' in s.text)
+    before, acks = guest.view(), guest.receive(last)
+    assert acks == [] and guest.view() == before  # no second ack, nothing applied twice
+    assert len(guest.view()["events"]) == len(table.view("Kaj")["events"])
+    msg = json.loads(last)
+    held = len(guest.view()["events"])
+    gap = encode("update", **{**{k: v for k, v in msg.items() if k not in ("v", "t")},
+                              "seq": guest._sync.seq + 1, "base": held + 1,
+                              "events": [{"type": "deal"}]})
+    answer = [json.loads(f)["t"] for f in guest.receive(gap)]
+    assert answer == ["resync"] and guest.view() == before
