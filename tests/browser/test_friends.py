@@ -58,7 +58,7 @@ RECORD_FRAMES = """
 
 # ---------- driving the app ----------
 
-def host_lobby(page: Any, server: str, dice: int = 1) -> str:
+def host_lobby(page: Any, server: str, dice: int = 1, ruleset: str | None = None) -> str:
     """The host sets a table *Med vennerne* (no regulars) and opens the lobby; the link."""
     open_app(page, server)
     set_settings(page, tempo="hurtig")
@@ -72,6 +72,8 @@ def host_lobby(page: Any, server: str, dice: int = 1) -> str:
             .get_by_role("button"))
     page.locator('[data-testid="setup-seat"][data-kind="human"] input').fill(HOST)
     page.get_by_test_id("dice-per-player").select_option(str(dice))
+    if ruleset is not None:  # e.g. "turnering": the turn clock (S41)
+        page.get_by_test_id("ruleset").select_option(ruleset)
     tap(page, page.get_by_test_id("open-lobby"))
     link = page.get_by_test_id("share-link")
     link.wait_for()
@@ -256,7 +258,8 @@ def three_phones(contexts: Any, webrtc_in_guests: bool = True) -> tuple[Any, dic
 def test_three_phones_play_an_evening_over_webrtc_to_a_tabt_helt(contexts, server, screenshot):
     host, guests = three_phones(contexts)
     url = host_lobby(host, server)
-    assert url.startswith(server) and "?bord=" in url and "#" not in url
+    assert url.startswith(server) and "?bord=" in url and url.endswith("&spil=snyd")
+    assert "#" not in url
     host.get_by_test_id("share-qr").wait_for(timeout=30_000)
     seat_everyone(host, guests, url)
     screenshot(guests["Mette"], "friends-guest-table")
@@ -369,8 +372,8 @@ def test_the_lobby_shares_a_link_and_a_qr_code_and_the_host_seats_and_removes(
         contexts, server, screenshot):
     host = contexts("phone").new_page()
     url = host_lobby(host, server)
-    room = url.split("?bord=")[1]
-    assert len(room) == 22 and url == f"{server.rstrip('/')}/?bord={room}"
+    room = url.split("?bord=")[1].removesuffix("&spil=snyd")
+    assert len(room) == 22 and url == f"{server.rstrip('/')}/?bord={room}&spil=snyd"
     qr = host.get_by_test_id("share-qr")
     qr.wait_for(timeout=30_000)
     assert qr.evaluate("e => e.tagName.toLowerCase()") == "svg"

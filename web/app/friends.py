@@ -4,8 +4,13 @@ Pure Python (CPython-testable); the screens (share_screen.py for the host, join_
 guest) do the DOM and the transports.
 
 The share link is the app's own URL with the relay room's id, ``./?bord=<room>``, resolved
-against the page's address so it works under a sub-path too. The host key never goes in it:
-it stays on the host's phone (``HostTable.link``), and only that phone can re-attach as host.
+against the page's address so it works under a sub-path too, and the game (``&spil=bakke``),
+so the friend's join screen can say what it is invited to before the host's lobby arrives. The
+host key never goes in it: it stays on the host's phone (``HostTable.link``), and only that
+phone can re-attach as host.
+
+A guest's phone remembers the tables whose host closed them (CLOSED_KEY): opened again, the
+link says the table is closed instead of offering *Sæt dig*.
 
 The host's lobby is saved on the host's phone (LOBBY_KEY) on every change, so a reload before
 *Start spillet* reopens the same room with the same key: ``lobby_to_dict`` / ``lobby_from_dict``.
@@ -35,13 +40,49 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 LOBBY_KEY = "bodegabordet.snyd.lobby"        # the host's lobby before *Start spillet*
 LOBBY_MAX_CHARS = 20_000                      # 8 seats, rules and keys: ~2 k characters
 LOBBY_VERSION = 1
+GAME_PARAM = "spil"
+GAME_NAMES = {"snyd": "Snyd", "bakke": "Bakke", "treere": "Treere"}  # the same in every language
+CLOSED_KEY = "bodegabordet.snyd.friends.closed"  # [room, …]: tables their host closed
+CLOSED_KEPT = 8
 
 
-def share_url(page_href: str, room: str) -> str:
-    """The link friends open: this app's address with ``?bord=<room>`` (no hash, no key)."""
+def share_url(page_href: str, room: str, game: str | None = None) -> str:
+    """The link friends open: this app's address with ``?bord=<room>`` (no hash, no key), and
+    ``&spil=<game>`` when the game is given."""
     if not ROOM_ID.fullmatch(room):
         raise ValueError("not a room id")
-    return urljoin(page_href, f"./?{PARAM}={room}")
+    if game is not None and game not in GAME_NAMES:
+        raise ValueError("not a game")
+    tail = f"&{GAME_PARAM}={game}" if game else ""
+    return urljoin(page_href, f"./?{PARAM}={room}{tail}")
+
+
+def game_from_search(search: str) -> str | None:
+    """The game a share link names (``&spil=``), or None when it names none we know: it is
+    outside input, so only a known game's own name is ever shown."""
+    try:
+        values = parse_qs(search.lstrip("?"), max_num_fields=MAX_FIELDS).get(GAME_PARAM, [])
+    except ValueError:
+        return None
+    return values[0] if len(values) == 1 and values[0] in GAME_NAMES else None
+
+
+def read_closed(text: str | None) -> list[str]:
+    """The rooms remembered as closed, from storage text; anything malformed is dropped."""
+    if not text or len(text) > SEATS_MAX_CHARS:
+        return []
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(raw, list):
+        return []
+    return [r for r in raw if isinstance(r, str) and ROOM_ID.fullmatch(r)][-CLOSED_KEPT:]
+
+
+def remember_closed(closed: list[str], room: str) -> list[str]:
+    """``closed`` with ``room`` as the newest entry (the oldest beyond CLOSED_KEPT go)."""
+    return ([r for r in closed if r != room] + [room])[-CLOSED_KEPT:]
 
 
 def room_from_search(search: str) -> str | None:

@@ -78,10 +78,13 @@ def lobby_html(url: str, can_share: bool, regulars: list[dict[str, Any]], game: 
             f'data-testid="start-table">{t("friends.lobby.start")}</button></div></section>')
 
 
-def join_html(name: str, status: str, problem: str, form: bool, retry: str = "retry") -> str:
-    """A guest's "Sæt dig ved bordet": the name and the button while ``form``, else what is
+def join_html(name: str, status: str, problem: str, form: bool, retry: str = "retry",
+              invite: str = "", title: str = "") -> str:
+    """A guest's "Sæt dig ved bordet": who invites to which game (``invite``: its names are
+    outside input, escaped here), the name and the button while ``form``, else what is
     happening (``status``); ``problem`` (in this phone's language) comes with *Prøv igen*
-    (``retry="retry"``), *Til forsiden* (``"home"``) or nothing (``""``)."""
+    (``retry="retry"``), *Til forsiden* (``"home"``) or nothing (``""``). ``title``: another
+    heading than "Sæt dig ved bordet" (a closed table's)."""
     body = ""
     if form:
         your_name = _attr(t("friends.join.name"))
@@ -99,6 +102,7 @@ def join_html(name: str, status: str, problem: str, form: bool, retry: str = "re
         button = (f'<button type="button" class="btn" data-action="{retry}" '
                   f'data-testid="join-retry">{label}</button>')
     return (f'<section class="setup panel join" data-testid="join">'
-            f'<h2>{t("friends.join.title")}</h2>'
+            f'<h2>{escape(title or t("friends.join.title"))}</h2>'
+            f'<p class="invite" data-testid="join-invite">{escape(invite)}</p>'
             f'<p class="status" id="join-status" role="status">{escape(status)}</p>'
             f'<p class="error" role="alert">{escape(problem)}</p>{button}{body}</section>')

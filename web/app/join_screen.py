@@ -10,7 +10,13 @@ The first view says which game the host's table is: Snyd's table screen shows th
 itself; a Bakke or Treere table is wrapped in a GuestGameTable (peers/game_guest.py) for that
 game's table screen, which this module ticks and redraws as frames arrive.
 
-When the table cannot be reached, the screen says what is wrong, with *Prøv igen*. Every word
+The screen says who invites to which game: the share link's game first (``&spil=``; a neutral
+line without one), then the host's name and game from the host's ``lobby``.
+
+When the table cannot be reached, the screen says what is wrong, with *Prøv igen*. When the
+host closed it (a ``bye`` "closed", or the relay's 4404 for a table this phone sat at), it says
+the table is closed and offers the way home, never *Sæt dig* again (a table closed by a ``bye``
+is remembered: friends.CLOSED_KEY). Every word
 is this phone's language's (app/lang, "friends.…"), whatever the host's phone speaks: the
 host's refusals arrive as codes (peers/notices.py).
 """
@@ -30,6 +36,7 @@ from app.peers.guest_table import GuestTable
 from app.peers.links import GuestLinks
 from app.peers.notices import bye_line
 from app.peers.protocol import is_name
+from app.peers.relay_link import NO_ROOM, close_reason
 from app.player_settings import DEFAULTS, read_settings
 from app.snyd import table_screen
 from pyodide.ffi import create_proxy
@@ -41,7 +48,8 @@ SEAT_REFUSED = ("name_taken", "bad_name", "table_full", "bad_token", "started")
 
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
-                          "kept_token": None, "game_table": None, "told_waiting": False}
+                          "kept_token": None, "game_table": None, "told_waiting": False,
+                          "closed": False}
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -63,7 +71,8 @@ def sit(room: str, name: str, token: str | None) -> None:
     table = GuestTable(name, token)
     table.on_change = _changed
     links = GuestLinks(table, room, on_change=_changed)
-    _state.update(room=room, table=table, links=links, name=name, error="", kept_token=token)
+    _state.update(room=room, table=table, links=links, name=name, error="", kept_token=token,
+                  closed=False)
     links.start()
     if _state["interval"] is None:
         _state["interval"] = js.setInterval(_proxy("tick", _tick), TICK_MS)
@@ -152,18 +161,51 @@ def _show_table(table: GuestTable) -> None:
 def _host_said_bye(table: GuestTable) -> None:
     """The host removed this phone's seat, closed the table, or another screen took the seat:
     stop talking to it at once (else the transport's next hello would sit down anew) and say
-    why over the name form."""
+    why: over the name form, or, for a closed table, with the way home only."""
     reason = table.guest.closed
     leave()
     if reason in ("removed", "closed"):  # that seat is gone: its token is no use any more
-        seats = _seats()
-        seats.pop(_state["room"], None)
-        store.write_json(friends.SEATS_KEY, seats)
-    _state.update(error=bye_line(reason), name=table.name, kept_token=None)
+        _forget_seat()
+    if reason == "closed":
+        closed = friends.read_closed(store.read(friends.CLOSED_KEY))
+        store.write_json(friends.CLOSED_KEY, friends.remember_closed(closed, _state["room"]))
+    _state.update(error=bye_line(reason), name=table.name, kept_token=None,
+                  closed=reason == "closed")
     if screens.current() != SCREEN:
         screens.show(SCREEN)
     else:
         _paint()
+
+
+def _forget_seat() -> None:
+    seats = _seats()
+    seats.pop(_state["room"], None)
+    store.write_json(friends.SEATS_KEY, seats)
+
+
+def _table_gone() -> bool:
+    """The relay says the room does not exist (4404, final) for a table this phone sat at:
+    its host closed it (the ``bye`` may never have reached us). Not remembered as closed: a
+    reload asks again, should the relay only have lost the room."""
+    table, links = _state["table"], _state["links"]
+    sat_here = table.holder is not None or _state["kept_token"] is not None
+    return (sat_here and links.relay.state == "closed"
+            and links.relay.reason == close_reason(NO_ROOM))
+
+
+def _invite() -> str:
+    """Who invites to which game: the host's lobby says both (names are outside input: the
+    markup escapes them); before it, the share link's game, else a neutral line."""
+    table = _state["table"]
+    if table is not None:
+        host = next((s["player"] for s in table.guest.seats if s["kind"] == "host"), None)
+        game = friends.GAME_NAMES.get(table.guest.game or "")
+        if host and game:
+            return t("friends.join.invite", host=host, game=game)
+    game = friends.game_from_search(str(js.location.search))
+    if game is not None:
+        return t("friends.join.invite.game", game=friends.GAME_NAMES[game])
+    return t("friends.join.invite.neutral")
 
 
 def _problem() -> str:
@@ -199,12 +241,15 @@ def render(root: Any, **_kw: Any) -> None:
         _state["painted"] = None
         _listen(root)
         return
-    if _state["table"] is None or _state["room"] != room:
+    if room in friends.read_closed(store.read(friends.CLOSED_KEY)):
+        leave()  # its host closed this table: nothing to sit down at
+        _state.update(room=room, closed=True, error=t("friends.bye.closed"))
+    elif _state["table"] is None or _state["room"] != room:
         remembered = _seats().get(room)
         if remembered is not None:  # this phone has a seat here: back to it, no questions
             sit(room, remembered["name"], remembered["token"])
         else:
-            _state["room"] = room
+            _state.update(room=room, closed=False)
     _paint()
 
 
@@ -218,15 +263,22 @@ def _paint() -> None:
     if root is None or screens.current() != SCREEN:
         return
     table = _state["table"]
-    if table is None:
+    if _state["closed"] or (table is not None and _table_gone()):
+        if table is not None:
+            leave()  # the room is gone: stop knocking
+            _forget_seat()
+            _state.update(closed=True, error=t("friends.join.gone"))
+        html = join_html("", t("friends.join.thanks"), _state["error"], form=False,
+                         retry="home", title=t("friends.join.closed"))
+    elif table is None:
         name = _state["name"] or read_settings(store)["name"]
         name = "" if name == DEFAULTS["name"] else name  # "Du" names nobody at the table
-        html = join_html(name, "", _state["error"], form=True, retry="")
+        html = join_html(name, "", _state["error"], form=True, retry="", invite=_invite())
     else:
         problem = _problem()
         form = table.guest.error_code in SEAT_REFUSED
         html = join_html(table.name, "" if problem else _status(), problem, form=form,
-                         retry="" if form else "retry")
+                         retry="" if form else "retry", invite=_invite())
     if _state.get("painted") != html or not present(root.querySelector('[data-testid="join"]')):
         _state["painted"] = html  # repainted only when it changes: a typed name stays
         root.innerHTML = html

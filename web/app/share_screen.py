@@ -10,8 +10,11 @@ shows the usual table screen (Snyd's HostTable, or a HostGameTable on the Bakke 
 screen, which this module ticks and redraws when a guest moves). After a reload of the host's phone, host_table.on_restore hands
 us the restored table and its link: the same relay room is re-attached with the same key.
 
-One interval (TICK_MS) keeps the relay link alive, and ticks the room while no table runs
-(the table screen ticks the room with the table once it does).
+One interval (TICK_MS) keeps the relay link alive, and ticks the room while no table runs.
+Once a table runs it ticks the host's table whatever screen the host's phone shows (Regler,
+settings …: the friends' clocks, stand-ins, auto-deal and the regulars go on, ``tick_unseen``),
+except while Snyd's table screen ticks it itself; a Bakke or Treere table (its screen has no
+clock) is ticked here always.
 
 The lobby is saved (friends.LOBBY_KEY) on every change: a reload before *Start spillet*
 reopens it (main.py's resume step, or the #vennerne hash) with the same room and key, and the
@@ -92,11 +95,21 @@ def _tick(*_a: Any) -> None:
             # save, re-attaches, and stand-ins play the friends who were told "bye".
             table_screen.ui.stop_timers()
             table_screen.ui.session = None
+        elif not _snyd_screen_ticks():
+            # The host reads Regler, settings …: the friends' clock, stand-ins, the next deal
+            # and the regulars go on from here (the table screen ticks it while on show).
+            table.tick_unseen()
         return
     if _state["room"] is not None:
         _state["room"].tick()  # in the lobby: a guest gone too long shows as "væk"
         _paint_seats()
         _save_lobby()  # a guest sat down or left
+
+
+def _snyd_screen_ticks() -> bool:
+    """Snyd's table screen is on show and ticking its table itself (its 1-s interval)."""
+    ui = table_screen.ui
+    return screens.current() == table_screen.SCREEN and ui.interval is not None and ui.on_screen()
 
 
 def _game_screen(game: str) -> Any:
@@ -115,8 +128,10 @@ def _tick_game(table: game_host.HostGameTable) -> None:
         stop = getattr(ui, "stop_timers", None) or ui.stop_timer
         stop()
         ui.session = None
+    elif screens.current() == ui.SCREEN:
+        table.tick()  # a change calls table.on_change (_game_moved); the screen paces regulars
     else:
-        table.tick()  # a change calls table.on_change (_game_moved)
+        table.tick_unseen()  # the host reads Regler …: the regulars move from here too
 
 
 def _game_moved() -> None:
@@ -222,7 +237,7 @@ def resume_lobby() -> None:
 
 
 def share_link() -> str:
-    return friends.share_url(str(js.location.href), _state["link"]["relay_room"])
+    return friends.share_url(str(js.location.href), _state["link"]["relay_room"], _state["game"])
 
 
 def _regulars() -> list[dict]:

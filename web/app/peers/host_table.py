@@ -253,6 +253,8 @@ class HostTable(Session):
         a regular whose turn it is plays (one move a tick), so the table never needs the
         screen. A move is told through ``on_change`` (the screen saves the table)."""
         face = self.tick()
+        if face and face["timed_out"] and self.on_change is not None:
+            self.on_change()  # on its screen the clock's face redraws it; here: saved, told
         if self.next_step()["kind"] != "regular":
             return face
         try:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from app.lang import t
+from app.peer_marks import hand_over_html
 from app.snyd.announcements import bid_words, merge_slap, said
 from app.snyd.bid_history import history_html
 from app.snyd.bid_picker import BidPicker, chance_of
@@ -58,6 +59,11 @@ class TableLook:
     deals: bool = True                         # False on a guest's phone: the host deals
     history_open: bool = False                 # the round's bids: the whole list (a tap)
     shaking: bool = False                      # the cups shake: drawn right after a deal
+    # The host's phone at a table with friends: it may hand a guest's seat to a stand-in
+    # (peer_marks.hand_over_html); whose seat it asked to confirm, and the seats handed.
+    can_hand_over: bool = False
+    confirm_hand: str | None = None
+    handed: frozenset[str] = frozenset()
 
 
 CONNECTION_TAGS = ("reconnecting", "away")  # a badge (snyd.tag.<state>); none when connected
@@ -333,7 +339,12 @@ def waiting_html(look: TableLook) -> str:
     if kind == "waiting_host":
         return f'<p class="waiting" data-testid="waiting-host" role="status">{t("snyd.waiting_host")}</p>'
     if kind == "remote":
-        return f'<p class="waiting" role="status">{escape(t("snyd.waiting_for", who=look.step["player"]))}</p>'
+        player = look.step["player"]
+        line = f'<p class="waiting" role="status">{escape(t("snyd.waiting_for", who=player))}</p>'
+        gone = look.connections.get(player) in ("reconnecting", "away")
+        if look.can_hand_over and gone and player not in look.handed:
+            line += hand_over_html(player, look.confirm_hand)  # the table need not wait
+        return line
     return ""
 
 

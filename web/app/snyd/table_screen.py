@@ -14,6 +14,7 @@ from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.lang import error_text, t
 from app.local_store import TABLE_KEY, store
+from app.peer_marks import can_hand_over, seats_menu_html
 from app.peers.host_table import load_table
 from app.player_settings import (
     clean_settings,
@@ -54,6 +55,8 @@ TURN_BUZZ = [40]                   # Din tur: one haptic tick
 VIBORG_BUZZ = [120, 80, 240]       # the mat turns black
 LOST_BUZZ = [200, 100, 200, 100, 500]  # tabt helt
 LIVE_LINES = 12       # the aria-live log keeps the last few lines
+# The host's hand over a guest's seat (peer_marks.hand_over_html, seats_menu_html).
+HAND_ACTIONS = ("hand-over", "hand-over-yes", "hand-over-no", "give-back")
 TICK_MS = 200         # clock refresh; the clock shows whole seconds
 
 SKELETON = """
@@ -405,6 +408,10 @@ class TableUI:
         v = self.view = s.view()
         look = self.look
         look.connections = s.connections()
+        look.can_hand_over = can_hand_over(s)
+        look.handed = frozenset(s.handed()) if look.can_hand_over else frozenset()
+        if look.confirm_hand in look.handed:
+            look.confirm_hand = None  # done meanwhile: nothing left to confirm
         old_step = look.step
         look.step = s.next_step()
         look.can_peek = s.can_peek()
@@ -468,7 +475,8 @@ class TableUI:
         self.el("controls").innerHTML = controls_html(self.view, self.look)
 
     def tally_panel_html(self) -> str:
-        return (f'<div class="tally-card"><h2>{t("snyd.title.tally")}</h2>{tally_html(self.view)}'
+        seats = seats_menu_html(self.session, self.look.confirm_hand)  # the host's, with friends
+        return (f'<div class="tally-card"><h2>{t("snyd.title.tally")}</h2>{tally_html(self.view)}{seats}'
                 f'<button type="button" class="btn" data-action="tally">{t("snyd.close")}</button></div>')
 
     def toast(self, text: str) -> None:
@@ -540,6 +548,8 @@ class TableUI:
             elif action == "tally":
                 self.toggle_tally()
                 return
+            elif action in HAND_ACTIONS:  # the host's hand over a guest's seat
+                self.hand_over(action, str(target.getAttribute("data-player") or ""))
             elif action == "history":  # the round's bids: the strip or the whole list
                 self.look.history_open = not self.look.history_open
             elif action == "leave":
@@ -554,6 +564,21 @@ class TableUI:
             return
         self.toast("")
         self.refresh()
+
+    def hand_over(self, action: str, player: str) -> None:
+        """*Lad en stamgæst spille* asks to confirm; *Ja* hands the seat to a stand-in (it
+        plays from the next tick), *Nej* forgets it; *Giv pladsen tilbage* returns it. The
+        session refuses a name that is no guest's (IllegalAction: said in the toast)."""
+        s, look = self.session, self.look
+        if action == "hand-over":
+            look.confirm_hand = player
+        elif action == "hand-over-yes":
+            look.confirm_hand = None
+            s.hand_over(player)
+        elif action == "hand-over-no":
+            look.confirm_hand = None
+        elif action == "give-back":
+            s.give_back(player)
 
     def toggle_tally(self) -> None:
         panel = self.el("tally-panel")

@@ -53,7 +53,9 @@ TEXT: dict[str, str] = {
     "friends.join.invite": "{host} inviterer dig til {game}",
     "friends.join.invite.game": "Du er inviteret til {game}",
     "friends.join.invite.neutral": "Du er inviteret til et bord",
-    "friends.join.closed": "Bordet er lukket. Tak for spillet!",
+    "friends.join.closed": "Bordet er lukket",
+    "friends.join.thanks": "Tak for spillet!",
+    "friends.join.gone": "Bordet findes ikke længere",
     "friends.waiting_host": "Venter på værten",
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "Værten deler ud",

@@ -50,7 +50,9 @@ TEXT: dict[str, str] = {
     "friends.join.invite": "{host} invites you to {game}",
     "friends.join.invite.game": "You're invited to {game}",
     "friends.join.invite.neutral": "You're invited to a table",
-    "friends.join.closed": "The table is closed. Thanks for the game!",
+    "friends.join.closed": "The table is closed",
+    "friends.join.thanks": "Thanks for the game!",
+    "friends.join.gone": "The table is no longer there",
     "friends.waiting_host": "Waiting for the host",
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "The host deals",
