@@ -1,7 +1,12 @@
 """Relay rooms benchmark (relay/rooms.py): load, saturation and memory on loopback.
 
     .venv/bin/python bench/relay.py [--rooms 250] [--load-seconds 10] [--sat-seconds 5]
-                                    [--no-redis]
+                                    [--refused-rate 900] [--refused-seconds 20]
+                                    [--no-redis] [--compare OLD_ROOT]
+
+`--compare OLD_ROOT` runs the one-process figures against the relay package under OLD_ROOT too
+(e.g. a copy of the previous code: `mkdir -p /tmp/old/relay && git show HEAD~1:relay/rooms.py >
+/tmp/old/relay/rooms.py`, with relay/__init__.py and backplane.py beside it), in the same run.
 
 The relay runs as its own process (one asyncio loop: one core), the load generator is this
 process. The generator speaks raw WebSocket frames over asyncio streams (pre-built, zero-mask
@@ -15,7 +20,13 @@ can drive the relay to its limit. Printed:
    (send to receive, both in this process) and the frames delivered;
 3. saturation: every guest sends as fast as the relay takes frames for `--sat-seconds`; frames
    delivered per second (counted at the hosts), and per CPU-second of the relay process;
-4. the same 2 and 3 through two relay processes sharing rooms through a redis-server this
+4. stalled: the load of 2 again, with one guest in every tenth room that stops reading (a
+   4 KiB receive buffer, never read) while its host sends it 64 KB frames 20 times a second:
+   p50/p99/max of everyone else's frames (one slow phone must delay nobody);
+5. refused: `--refused-rate` connections a second for `--refused-seconds`, each refused by the
+   relay (a junk first frame: 4400; the client answers the close, as a browser does): the
+   relay's RSS before, right after and 5 s after (what refused sockets leave behind);
+6. the same 2 and 3 through two relay processes sharing rooms through a redis-server this
    script starts (hosts on one process, guests on the other: every frame crosses Redis).
 
 The per-connection rate limit (50/s) is lifted in the relay under test, or saturation would
@@ -41,13 +52,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SERVE = """
-import sys
+import dataclasses, sys
 sys.path.insert(0, sys.argv[1])
 from aiohttp import web
 from relay.rooms import RoomLimits, install
+lifted = dict(rate=1e9, burst=1e9, guest_rate=1e9, guest_burst=1e9, hosts_per_minute=1e9,
+              connections=100_000, rooms=100_000)
+known = {f.name for f in dataclasses.fields(RoomLimits)}   # an older relay has fewer limits
 app = web.Application()
-install(app, RoomLimits(rate=1e9, burst=1e9, connections=100_000, rooms=100_000),
-        sys.argv[3] or None)
+install(app, RoomLimits(**{k: v for k, v in lifted.items() if k in known}), sys.argv[3] or None)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None, access_log=None)
 """
 
@@ -85,8 +98,13 @@ class Client:
         self.peer = ""
 
     @classmethod
-    async def open(cls, port: int) -> Client:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def open(cls, port: int, rcvbuf: int = 0) -> Client:
+        sock = socket.socket()
+        if rcvbuf:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+        reader, writer = await asyncio.open_connection(sock=sock)
         writer.write(HANDSHAKE)
         await reader.readuntil(b"\r\n\r\n")
         return cls(reader, writer)
@@ -121,9 +139,9 @@ class Client:
 class Relay:
     """A relay process."""
 
-    def __init__(self, redis_url: str = "", cpu: int | None = None) -> None:
+    def __init__(self, redis_url: str = "", cpu: int | None = None, root: Path = ROOT) -> None:
         self.port = free_port()
-        self.proc = subprocess.Popen([sys.executable, "-c", SERVE, str(ROOT), str(self.port),
+        self.proc = subprocess.Popen([sys.executable, "-c", SERVE, str(root), str(self.port),
                                       redis_url])
         if cpu is not None and hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(self.proc.pid, {cpu})
@@ -155,19 +173,22 @@ class Relay:
             self.proc.kill()
 
 
-async def open_rooms(host_port: int, guest_port: int, rooms: int) -> list[tuple[Client, list]]:
-    """`rooms` rooms of 1 host + 3 guests; the joined notices consumed."""
+async def open_rooms(host_port: int, guest_port: int, rooms: int,
+                     stalled_every: int = 0) -> list[tuple[Client, list]]:
+    """`rooms` rooms of 1 host + 3 guests; the joined notices consumed. With `stalled_every`,
+    the first guest of every such room gets a 4 KiB receive buffer (it will stop reading)."""
     import secrets
 
     tables = []
-    for _ in range(rooms):
+    for i in range(rooms):
         room = secrets.token_urlsafe(16)
         h = await Client.open(host_port)
         h.send({"op": "host", "room": room, "key": secrets.token_urlsafe(16)})
         await h.receive()
         guests = []
-        for _ in range(3):
-            g = await Client.open(guest_port)
+        for j in range(3):
+            small = stalled_every and i % stalled_every == 0 and j == 0
+            g = await Client.open(guest_port, rcvbuf=4096 if small else 0)
             g.send({"op": "join", "room": room})
             g.peer = (await g.receive())["peer"]
             guests.append(g)
@@ -177,44 +198,69 @@ async def open_rooms(host_port: int, guest_port: int, rooms: int) -> list[tuple[
     return tables
 
 
-async def load(tables: list, seconds: float) -> dict:
-    """Every client sends 1 frame/s (spread over the second); latency at the receivers."""
-    latencies: list[float] = []
+async def load(tables: list, seconds: float, stalled_every: int = 0) -> dict:
+    """Every client sends 1 frame/s (spread over the second); latency at the receivers. With
+    `stalled_every`, the first guest of every such room never reads (nor sends) and its host
+    also sends it a 64 KB frame 20 times a second; the other members of those rooms ("near":
+    the frames of a host with a stalled guest) are reported apart from everyone else."""
+    latencies: dict[str, list[float]] = {"others": [], "near": []}
+    expected = {"others": 0, "near": 0}
     stop = time.monotonic() + seconds
+    big = {"op": "send", "data": "x" * 64_000}
 
-    async def sender(client: Client, to: list | None, offset: float) -> None:
+    async def pusher(client: Client, to: Client) -> None:
+        frame = client_frame(json.dumps({**big, "to": to.peer}, separators=(",", ":")))
+        while time.monotonic() < stop:
+            client.writer.write(frame)
+            await asyncio.sleep(0.05)
+
+    async def sender(client: Client, to: list | None, offset: float, group: str,
+                     stalled: Client | None) -> None:
         await asyncio.sleep(offset)
         turn = 0
         while time.monotonic() < stop:
             frame = {"op": "send", "data": str(time.monotonic_ns())}
             if to is not None:
-                frame["to"] = to[turn % len(to)].peer
+                target = to[turn % len(to)]
+                frame["to"] = target.peer
                 turn += 1
+            if to is None or target is not stalled:
+                expected[group] += 1
             client.send(frame)
             await asyncio.sleep(1.0)
 
-    async def receiver(client: Client) -> None:
+    async def receiver(client: Client, group: str) -> None:
         while True:
             msg = await client.receive()
             if msg.get("op") == "from":
-                latencies.append((time.monotonic_ns() - int(msg["data"])) / 1e6)
+                latencies[group].append((time.monotonic_ns() - int(msg["data"])) / 1e6)
 
-    clients = [(h, guests) for h, guests in tables]
-    n = sum(1 + len(g) for _, g in clients)
+    n = sum(1 + len(g) for _, g in tables)
     tasks, i = [], 0
-    for h, guests in clients:
+    for room, (h, guests) in enumerate(tables):
+        stalled = guests[0] if stalled_every and room % stalled_every == 0 else None
+        group = "near" if stalled is not None else "others"
+        if stalled is not None:
+            tasks.append(asyncio.create_task(pusher(h, stalled)))
         for c, to in [(h, guests)] + [(g, None) for g in guests]:
-            tasks.append(asyncio.create_task(sender(c, to, (i % 1000) / 1000)))
-            tasks.append(asyncio.create_task(receiver(c)))
+            if c is not stalled:
+                tasks.append(asyncio.create_task(
+                    sender(c, to, (i % 1000) / 1000, group, stalled)))
+                tasks.append(asyncio.create_task(receiver(c, group)))
             i += 1
     await asyncio.sleep(seconds + 1.0)  # the last frames arrive
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    latencies.sort()
-    q = statistics.quantiles(latencies, n=100)
-    return {"connections": n, "delivered": len(latencies), "p50_ms": q[49], "p99_ms": q[98],
-            "max_ms": latencies[-1]}
+    result: dict = {"connections": n}
+    for group, values in latencies.items():
+        if not expected[group]:
+            continue
+        values.sort()
+        q = statistics.quantiles(values, n=100) if len(values) > 1 else [0.0] * 99
+        result[group] = {"sent": expected[group], "delivered": len(values), "p50_ms": q[49],
+                         "p99_ms": q[98], "max_ms": values[-1] if values else None}
+    return result
 
 
 async def saturate(tables: list, seconds: float, relays: list[Relay]) -> dict:
@@ -281,27 +327,71 @@ async def saturate(tables: list, seconds: float, relays: list[Relay]) -> dict:
             "delivered_per_cpu_s": delivered / cpu if cpu else 0.0}
 
 
+async def refused(relay: Relay, rate: float, seconds: float) -> dict:
+    """`rate` connections a second for `seconds`, each refused by the relay: a junk first frame
+    (4400); the client reads the close frame and answers it, then hangs up. At most 2,000 in
+    flight. The relay's RSS before, right after and 5 s after."""
+    junk = client_frame("junk")
+    answer = bytes([0x88, 0x82]) + b"\0\0\0\0" + struct.pack("!H", 1000)  # masked close 1000
+    done, failed = [0], [0]
+
+    async def one() -> None:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", relay.port)
+            writer.write(HANDSHAKE + junk)
+            await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+            await asyncio.wait_for(reader.read(256), 10)    # the relay's close frame
+            writer.write(answer)
+            writer.close()
+            done[0] += 1
+        except (TimeoutError, OSError, asyncio.IncompleteReadError):
+            failed[0] += 1
+
+    before = relay.rss_kib()
+    tasks: set[asyncio.Task] = set()
+    start, started = time.monotonic(), 0
+    while time.monotonic() - start < seconds:
+        due = int((time.monotonic() - start) * rate)
+        while started < due and len(tasks) < 2000:
+            task = asyncio.create_task(one())
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+            started += 1
+        await asyncio.sleep(0.01)
+    await asyncio.gather(*tasks, return_exceptions=True)
+    elapsed = time.monotonic() - start
+    after = relay.rss_kib()
+    await asyncio.sleep(5)
+    later = relay.rss_kib()
+    return {"refused": done[0], "failed": failed[0], "per_s": done[0] / elapsed,
+            "rss_before_mib": before / 1024, "rss_after_mib": after / 1024,
+            "rss_5s_later_mib": later / 1024}
+
+
 def close_all(tables: list) -> None:
     for h, guests in tables:
         for c in [h, *guests]:
             c.writer.close()
 
 
-async def one_process(args: argparse.Namespace) -> dict:
-    relay = Relay(cpu=0)
+async def one_process(args: argparse.Namespace, root: Path = ROOT) -> dict:
+    relay = Relay(cpu=0, root=root)
     os.sched_setaffinity(0, {1})  # the generator on the other core
     try:
         await asyncio.sleep(0.5)
         before = relay.rss_kib()
-        tables = await open_rooms(relay.port, relay.port, args.rooms)
+        tables = await open_rooms(relay.port, relay.port, args.rooms, stalled_every=10)
         await asyncio.sleep(1.0)
         after = relay.rss_kib()
         n = args.rooms * 4
-        result = {"rss_before_mib": before / 1024, "rss_after_mib": after / 1024,
-                  "kib_per_idle_connection": (after - before) / n}
+        result = {"root": str(root), "rss_before_mib": before / 1024,
+                  "rss_after_mib": after / 1024, "kib_per_idle_connection": (after - before) / n}
         result["load"] = await load(tables, args.load_seconds)
         result["saturation"] = await saturate(tables, args.sat_seconds, [relay])
+        result["stalled"] = await load(tables, args.load_seconds, stalled_every=10)
         close_all(tables)
+        await asyncio.sleep(1.0)
+        result["refused"] = await refused(relay, args.refused_rate, args.refused_seconds)
         return result
     finally:
         os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
@@ -340,11 +430,18 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--load-seconds", type=float, default=10.0)
     parser.add_argument("--sat-seconds", type=float, default=5.0)
+    parser.add_argument("--refused-rate", type=float, default=900.0)
+    parser.add_argument("--refused-seconds", type=float, default=20.0)
     parser.add_argument("--no-redis", action="store_true")
+    parser.add_argument("--compare", metavar="OLD_ROOT", help="also run one process from here")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()}", flush=True)
-    results = {"one_process": asyncio.run(one_process(args))}
-    print(json.dumps(results, indent=1), flush=True)
+    results = {}
+    if args.compare:
+        results["one_process_old"] = asyncio.run(one_process(args, Path(args.compare)))
+        print(json.dumps(results["one_process_old"], indent=1), flush=True)
+    results["one_process"] = asyncio.run(one_process(args))
+    print(json.dumps(results["one_process"], indent=1), flush=True)
     if not args.no_redis:
         results["two_processes_redis"] = asyncio.run(two_processes(args))
         print(json.dumps(results["two_processes_redis"], indent=1), flush=True)
