@@ -4,20 +4,24 @@
 
 For each game (Snyd, Bakke, Treere) an 8-seat evening of ``--games`` games is played with random
 legal moves (seeded; every game bounded in moves), then handed to a ``HostRoom`` with 7 guest
-channels attached, each a real ``GuestSession`` that assembles its view and acks (as a phone
-does). Then ``--changes`` more changes are made, one at a time: a guest's move arriving as a
-frame (``room.receive``), or the host's own (its move, a deal, the next game) followed by
-``table_changed()``; each is timed from the call until every guest's frames are built and
-handed to its channel (the guests read them afterwards, untimed). The changes alternate
-between the two ways the host can ask the engine for each guest's view:
+channels attached. Each guest is a ``Phone``: it validates every frame as a guest's phone does
+and acks the events it holds, but keeps only their count (a phone's copy of the evening lives
+on the phone: held here, it would make the host's garbage collector walk 7 more evenings and
+inflate both figures). Then ``--changes`` more changes are made, one at a time: a guest's
+move arriving as a frame (``room.receive``), or the host's own (its move, a deal, the next
+game) followed by ``table_changed()``; each is timed from the call until every guest's frames
+are built and handed to its channel (the guests read them afterwards, untimed). The changes
+alternate between the two ways the host can ask the engine for each guest's view:
 
 - before: ``table.view(seat)``, the whole evening's events copied for every guest;
 - after:  ``table.view(seat, events_from=n)`` from the count the guest needs (what the host
   does, docs/protocol.md "Sequence numbers").
 
 Prints per game the evening's size, the median / p90 / max ms of one change per way, the bytes
-sent per change, and the engine alone: one full ``view()`` and one from near the end. No
-asserts: figures only (docs/performance.md, "Host"). Target (issue 16): a change after 200
+sent per change, and the engine alone: one full ``view()`` and one from near the end. For
+Bakke and Treere also ``HostGameTable.tick()`` (every second or so, whatever happens) at that
+evening, before (a whole ``view(None)`` for each read of phase and turn) and after (the fields
+only). No asserts: figures only (docs/performance.md, "Host"). Target (issue 16): a change after 200
 games at 8 seats ≤ 20 ms in CPython for 7 guests.
 """
 from __future__ import annotations
@@ -29,15 +33,16 @@ import sys
 import time
 from collections import deque
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from app.peers.game_host import GameRoomTable
-from app.peers.guest import GuestSession
+from app.peers.game_host import GameRoomTable, HostGameTable
 from app.peers.host import HostRoom
 from app.peers.host_seats import RoomTable
+from app.peers.protocol import decode_from_host, encode
 
 from engine import bakke, snyd, treere
 
@@ -62,9 +67,38 @@ class Shim:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.said: deque[dict[str, Any]] = deque()
+        self.absences = SimpleNamespace(handed=set())  # no seat handed to a stand-in
 
     def guest_act(self, player: str, action: dict[str, Any]) -> Any:
         return self.table.act(player, action)
+
+
+class Phone:
+    """A guest's phone as its host sees it: hello, its moves, and an ack after each complete
+    update (``GuestSession`` does the same, and also assembles the view)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.held = 0      # events this phone holds
+        self.gaps = 0      # updates that started past what it held (none expected)
+        self._act_id = 0
+
+    def hello(self) -> str:
+        return encode("hello", name=self.name, token=None)
+
+    def act(self, action: dict[str, Any]) -> str:
+        self._act_id += 1
+        return encode("act", id=self._act_id, action=action)
+
+    def receive(self, text: str) -> list[str]:
+        msg = decode_from_host(text)  # as a phone: validated, whatever it is
+        if msg["t"] != "update":
+            return []
+        if msg["base"] > self.held:
+            self.gaps += 1
+            return [encode("resync", seq=msg["seq"])]
+        self.held = msg["base"] + len(msg["events"])
+        return [] if msg["more"] else [encode("ack", seq=msg["seq"], events=self.held)]
 
 
 class FullViews:
@@ -155,11 +189,11 @@ class Evening:
         self.game, self.table, self.clock = game, table, Clock()
         self.room = HostRoom(HOST, clock=self.clock, game=game)
         self.inbox: dict[str, list[str]] = {}
-        self.guests: dict[str, GuestSession] = {}
+        self.guests: dict[str, Phone] = {}
         for i, name in enumerate(GUESTS):
             channel = f"ch{i}"
             self.inbox[channel] = []
-            self.guests[channel] = GuestSession(name, clock=self.clock)
+            self.guests[channel] = Phone(name)
             self.room.connect(channel, self.inbox[channel].append)
             self.room.receive(channel, self.guests[channel].hello())
         self.channel_of = {g.name: ch for ch, g in self.guests.items()}
@@ -190,7 +224,6 @@ class Evening:
         player, action = next_move(self.game, self.table, rng)
         guest = self.guests.get(self.channel_of.get(player, ""))
         if guest is not None:
-            guest.pending = None  # the bench plays for it: one frame, a fresh id
             frame = guest.act(action)
             start = time.perf_counter()
             self.room.receive(self.channel_of[player], frame)
@@ -221,6 +254,34 @@ def engine_view_ms(table: Any, runs: int = 5) -> tuple[float, float]:
             median_ms(lambda: table.view(GUESTS[0], events_from=n)))
 
 
+def tick_ms(game: str, table: Any, runs: int = 10) -> tuple[float, float]:
+    """HostGameTable.tick() at ``table`` (median ms): as before (a whole view(None) per read
+    of the table's state) and as now (its fields only). Ticks stay within AUTO_DEAL_S, so
+    the decided last game is not followed by a new one and the table does not change."""
+    clock = Clock()
+    room = HostRoom(HOST, clock=clock, game=game)
+    for i, name in enumerate(GUESTS):
+        room.connect(f"tick{i}", lambda _text: None)
+        room.receive(f"tick{i}", Phone(name).hello())
+    host = HostGameTable(game, [(HOST, "human")] + [(g, "guest") for g in GUESTS], _table=table)
+    host._attach(room)
+    room.start(host.adapter)
+    now = host._table_state
+
+    def median_ms() -> float:
+        times = []
+        for _ in range(runs):
+            clock.now += 1.0
+            start = time.perf_counter()
+            host.tick()
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times)
+    host._table_state = lambda: table.view(None)  # type: ignore[method-assign]
+    before = median_ms()
+    host._table_state = now  # type: ignore[method-assign]
+    return before, median_ms()
+
+
 def p90(values: list[float]) -> float:
     return sorted(values)[min(len(values) - 1, int(0.9 * len(values)))]
 
@@ -229,8 +290,9 @@ def run(game: str, games: int, changes: int, seed: int) -> None:
     start = time.perf_counter()
     table = play_evening(game, games, seed)
     built = time.perf_counter() - start
-    evening = Evening(game, table)
     full_view_ms, tail_view_ms = engine_view_ms(table)
+    ticks = tick_ms(game, table) if game != "snyd" else None  # at the game just decided
+    evening = Evening(game, table)
     rng = random.Random(seed + 1)
     times: dict[bool, list[float]] = {True: [], False: []}
     sent: dict[bool, list[int]] = {True: [], False: []}
@@ -239,9 +301,9 @@ def run(game: str, games: int, changes: int, seed: int) -> None:
         times[full].append(evening.change(rng, full) * 1000)
         sent[full].append(evening.sent)
     behind = [g.name for g in evening.guests.values()
-              if len(g.view()["events"]) != len(table.events)]
+              if g.held != len(table.events) or g.gaps]
     print(f"\n{game}: {games} games, 8 seats, {len(table.events):,} events "
-          f"(played in {built:.1f} s); {changes} changes each way, alternating")
+          f"(played in {built:.2f} s); {changes} changes each way, alternating")
     print(f"  engine alone, one view: whole {full_view_ms:.1f} ms, "
           f"from 10 before the end {tail_view_ms:.3f} ms")
     for full, label in ((True, "before (full views)"), (False, "after (events_from)")):
@@ -252,6 +314,8 @@ def run(game: str, games: int, changes: int, seed: int) -> None:
     # The host's own screen builds its own view once per change (its session caches it per
     # state), outside the room: not in the figures above.
     print(f"  (the host's own screen view, whole, once per change: {full_view_ms:.1f} ms)")
+    if ticks is not None:
+        print(f"  HostGameTable.tick(): before {ticks[0]:.1f} ms, after {ticks[1]:.3f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
