@@ -33,6 +33,7 @@ import secrets
 import struct
 import time
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring  # the C encoder: json.dumps(s, ensure_ascii=False)
 from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
@@ -468,7 +469,9 @@ class Hub:
                                       "host": present}))
 
     async def _send(self, conn: Conn, frame: dict) -> None:
-        data = json.dumps(frame["data"], ensure_ascii=False)  # JSON still escapes newlines
+        # What json.dumps(data, ensure_ascii=False) gives (JSON still escapes newlines), without
+        # its per-call encoder set-up: ~3 us of a frame's ~10.
+        data = encode_basestring(frame["data"])
         room = conn.room
         if conn.host:
             to = frame["to"]
@@ -656,10 +659,14 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
     return obj
 
 
+# One decoder for every frame: json.loads(text, object_pairs_hook=...) builds a new one per call.
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
+
+
 def parse(text: str, allowed: dict[str, set[str]]) -> dict:
     """A client frame, checked: a JSON object with a known op and exactly its fields."""
     try:
-        frame = json.loads(text, object_pairs_hook=_unique_keys)
+        frame = _DECODER.decode(text)
     except _DuplicateKey:
         raise Refused(BAD_FRAME, "duplicate key") from None
     except (ValueError, RecursionError):
