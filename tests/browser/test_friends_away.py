@@ -118,6 +118,9 @@ def test_the_hosts_table_runs_off_its_screen_and_a_seat_is_handed_over_and_back(
                                        if e.get("player") == "Mette"]) >= moves + 2)
     mette.wait_for_function("() => document.getElementById('live').innerText"
                             ".includes('En stamgæst spiller for Mette nu')", timeout=10_000)
+    handed = mette.get_by_test_id("seat-handed")  # her phone says so for as long as it lasts
+    handed.wait_for(timeout=5_000)
+    assert "værten kan give dig pladsen tilbage" in handed.inner_text()
     screenshot(mette, "friends-guest-seat-handed")
 
     # Given back: the seat is Mette's phone's again, and she plays it.
@@ -128,6 +131,7 @@ def test_the_hosts_table_runs_off_its_screen_and_a_seat_is_handed_over_and_back(
     assert row.get_by_test_id("hand-over").is_visible()
     tap(host, host.locator('.tally-card [data-action="tally"]'))
     play_host_until(host, lambda: state(mette) == "mine")
+    assert mette.get_by_test_id("seat-handed").count() == 0
     n = len(host_log(host))
     mette.wait_for_timeout(2_500)  # no stand-in takes it now
     assert len(host_log(host)) == n and state(mette) == "mine"

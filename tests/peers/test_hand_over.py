@@ -15,6 +15,7 @@ import pytest
 from app.peers.game_host import HostGameTable
 from app.peers.host_seats import COVER_GRACE_S, given_back_line, handed_line
 from app.peers.host_table import HostTable
+from app.peers.protocol import ProtocolError, decode_from_host
 from app.snyd.table_session import CorruptSave
 from table_net import Wire
 from test_game_peers import seated as game_seated
@@ -69,8 +70,10 @@ def test_snyd_a_seat_handed_over_is_played_at_once_and_given_back(time_limit):
     play_until_turn_of_guest(wire, "Kaj", rng)
     kaj = wire.phones["Kaj"].table
     log = json.dumps(host.table.log)
-    assert kaj.next_step() == {"kind": "human", "player": "Kaj"}
-    kaj.act(_any_move(kaj.view()))
+    # Kaj's phone knows its seat is handed (the view's "handed"): not "Din tur" there
+    assert kaj.handed() == {"Kaj"} and wire.phones["Mette"].table.handed() == {"Kaj"}
+    assert kaj.next_step() == {"kind": "remote", "player": "Kaj"}
+    kaj.act(_any_move(kaj.view()))  # a move sent anyway (a phone of an older version)
     wire.pump()
     assert json.dumps(host.table.log) == log
     assert kaj.guest.error_code == "illegal"
@@ -84,6 +87,7 @@ def test_snyd_a_seat_handed_over_is_played_at_once_and_given_back(time_limit):
     wire.pump()
     play_until_turn_of(wire, "Kaj", rng)
     assert given_back_line("Kaj") in phone_lines(wire, "Mette")
+    assert kaj.handed() == set() and "handed" not in kaj.view()
     n = len(host.table.log)
     wire.tick(COVER_GRACE_S + 1 if time_limit is None else 1)
     assert len(host.table.log) == n  # connected, not handed: nobody plays for Kaj
@@ -216,3 +220,14 @@ def test_off_its_screen_a_game_table_lets_a_regular_move(game, thrown):  # noqa:
     assert len(host.table.log) == before  # the screen paces its regulars
     assert host.tick_unseen()
     assert host.table.log[before]["player"] == "Lis"
+
+
+def test_a_views_handed_must_be_a_short_list_of_names():
+    base = {"v": 1, "t": "update", "seq": 1, "base": 0, "last_act": 0, "more": False,
+            "events": [], "view": {"game": "snyd", "me": "Mette"}}
+    ok = {**base, "view": {**base["view"], "handed": ["Kaj"]}}
+    assert decode_from_host(json.dumps(ok))["view"]["handed"] == ["Kaj"]
+    for junk in ([], "Kaj", ["Kaj", "Kaj"], [""], ["x" * 21], [1], ["a"] * 9, {"Kaj": 1}):
+        frame = {**base, "view": {**base["view"], "handed": junk}}
+        with pytest.raises(ProtocolError):
+            decode_from_host(json.dumps(frame))

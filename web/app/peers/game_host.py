@@ -75,7 +75,11 @@ class GameRoomTable(RoomTable):
     def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
         v = super().view(player, events_from)  # "said" names events by index in the whole list
         said = self._host.said
-        return {**v, "said": [dict(s) for s in said]} if said else v
+        handed = self._host.handed() if hasattr(self._host, "handed") else ()  # fakes: none
+        extra = {"said": [dict(s) for s in said]} if said else {}
+        if handed:  # every phone can show whose seat a stand-in plays (its own, above all)
+            extra["handed"] = sorted(handed)
+        return {**v, **extra} if extra else v
 
 
 class HostGameTable(GameSession):

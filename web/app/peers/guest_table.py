@@ -121,6 +121,12 @@ class GuestTable:
     def waiting_host(self) -> bool:
         return self.guest.waiting_host
 
+    def handed(self) -> set[str]:
+        """The seats a stand-in plays now by the host's hand (the view's "handed", validated
+        by protocol.is_handed): this phone shows it when its own seat is one."""
+        v = self.view()
+        return set(v.get("handed", [])) if v else set()
+
     def view(self) -> dict | None:
         return self.guest.view()
 
@@ -136,8 +142,8 @@ class GuestTable:
             return {"kind": "waiting_host"}
         if v["phase"] in ("reveal", "game_over", "idle"):
             return {"kind": "reveal" if v["phase"] == "idle" else v["phase"]}
-        if v["turn"] == v["me"]:
-            return {"kind": "human", "player": v["me"]}
+        if v["turn"] == v["me"] and v["me"] not in self.handed():
+            return {"kind": "human", "player": v["me"]}  # (handed: the stand-in plays it)
         return {"kind": "remote", "player": v["turn"]}
 
     def can_peek(self) -> bool:

@@ -238,7 +238,14 @@ def is_view_fields(x: Any) -> bool:
     """A seat's view without its events (the engine's view contract, docs/views.md)."""
     return (isinstance(x, dict) and len(x) <= VIEW_KEYS_MAX and x.get("game") in GAMES
             and is_name(x.get("me")) and "events" not in x
-            and ("said" not in x or is_said(x["said"])))
+            and ("said" not in x or is_said(x["said"]))
+            and ("handed" not in x or is_handed(x["handed"])))
+
+
+def is_handed(x: Any) -> bool:
+    """A view's "handed": the guests' seats a stand-in plays now, by the host's hand (names)."""
+    return (isinstance(x, list) and 0 < len(x) <= SEATS_MAX and all(is_name(p) for p in x)
+            and len(set(x)) == len(x))
 
 
 def is_said(x: Any) -> bool:

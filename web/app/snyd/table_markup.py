@@ -64,6 +64,7 @@ class TableLook:
     can_hand_over: bool = False
     confirm_hand: str | None = None
     handed: frozenset[str] = frozenset()
+    me_handed: bool = False                    # a guest's phone whose seat a stand-in plays
 
 
 CONNECTION_TAGS = ("reconnecting", "away")  # a badge (snyd.tag.<state>); none when connected
@@ -338,6 +339,8 @@ def waiting_html(look: TableLook) -> str:
     kind = look.step.get("kind")
     if kind == "waiting_host":
         return f'<p class="waiting" data-testid="waiting-host" role="status">{t("snyd.waiting_host")}</p>'
+    if look.me_handed:
+        return f'<p class="waiting" data-testid="seat-handed" role="status">{t("friends.handed.you")}</p>'
     if kind == "remote":
         player = look.step["player"]
         line = f'<p class="waiting" role="status">{escape(t("snyd.waiting_for", who=player))}</p>'

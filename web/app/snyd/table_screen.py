@@ -409,7 +409,9 @@ class TableUI:
         look = self.look
         look.connections = s.connections()
         look.can_hand_over = can_hand_over(s)
-        look.handed = frozenset(s.handed()) if look.can_hand_over else frozenset()
+        handed = getattr(s, "handed", None)  # a peer table's, host's or guest's
+        look.handed = frozenset(handed()) if callable(handed) else frozenset()
+        look.me_handed = not look.can_hand_over and v.get("me") in look.handed
         if look.confirm_hand in look.handed:
             look.confirm_hand = None  # done meanwhile: nothing left to confirm
         old_step = look.step

@@ -68,6 +68,7 @@ TEXT: dict[str, str] = {
     "friends.away": "{player} er væk – en stamgæst tager turen",
     "friends.back": "{player} er tilbage ved bordet",
     "friends.handed": "En stamgæst spiller for {player} nu",
+    "friends.handed.you": "En stamgæst spiller for dig nu – værten kan give dig pladsen tilbage",
     "friends.given_back": "{player} spiller selv igen",
     "friends.seats.title": "Pladserne",
     "friends.seats.hand_over": "Lad en stamgæst spille",
