@@ -128,3 +128,16 @@ def test_a_shake_at_bakke_throws(contexts, server, watches):
     assert tray(page) == [4, 5] and counts(page)["Jonas"] == 2, "the shake threw one die"
     assert turn(page) == "Jonas' tur", "a new face stays: still his turn"
     assert not [p for w in watches for p in w.problems()], "no console error"
+
+
+def test_the_watched_contexts_let_the_app_listen_for_a_shake_as_a_real_phone(contexts, server):
+    """A real Chrome grants the motion sensors without asking; the test contexts too, so the
+    app does at a table what it does on a phone (before: "denied", and it never listened)."""
+    for kind in ("phone", "desktop"):
+        page = contexts(kind).new_page()
+        open_app(page, server)
+        assert page.evaluate("DeviceMotionEvent.requestPermission()") == "granted", kind
+        state = page.evaluate("navigator.permissions.query({name: 'accelerometer'})"
+                              ".then(s => s.state)")
+        assert state == "granted", kind
+
