@@ -173,3 +173,63 @@ def test_the_join_screen_says_who_invites_and_a_closed_table_offers_the_way_home
     assert mette.get_by_test_id("join-sit").count() == 0
     tap(mette, mette.get_by_test_id("join-retry"))
     mette.wait_for_selector('[data-testid="start"]')
+
+
+def test_a_bakke_seat_is_handed_over_from_tavlen_and_given_back(contexts, server, screenshot):
+    from test_peer_games import BAKKE_TABLE, bakke_table
+    from test_table_driver import open_app, set_settings
+
+    host = contexts("phone", **PHONE).new_page()
+    mette = contexts("phone", **PHONE).new_page()
+    open_app(host, server)
+    set_settings(host, tempo="hurtig")
+    tap(host, host.get_by_test_id("game-bakke"))
+    host.wait_for_selector('[data-testid="setup"][data-game="bakke"]')
+    seats = '[data-testid="setup-seat"]'
+    while host.locator(f'{seats}[data-kind="regular"]').count():
+        tap(host, host.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
+    host.locator(f'{seats}[data-kind="human"] input').fill(HOST)
+    tap(host, host.get_by_test_id("open-lobby"))
+    url = host.get_by_test_id("share-link").input_value()
+    assert url.endswith("&spil=bakke")
+    mette.goto(url)
+    mette.get_by_test_id("join").wait_for(timeout=90_000)
+    assert mette.get_by_test_id("join-invite").inner_text() == "Du er inviteret til Bakke"
+    mette.get_by_test_id("join-name").fill("Mette")
+    tap(mette, mette.get_by_test_id("join-sit"))
+    lobby_seat(host, "Mette").wait_for(timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    for page in (host, mette):
+        page.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+
+    tap(host, host.locator(f'{BAKKE_TABLE} .table-bar [data-action="tally"]'))
+    row = host.locator('[data-testid="seat-menu-row"][data-player="Mette"]')
+    tap(host, row.get_by_test_id("hand-over"))
+    tap(host, row.get_by_test_id("hand-over-yes"))
+    row.get_by_test_id("give-back").wait_for()
+    assert host.locator("#toast").inner_text() == "En stamgæst spiller for Mette nu"
+    screenshot(host, "friends-bakke-seat-menu")
+    tap(host, host.locator('.tally-card [data-action="tally"]'))  # Luk
+
+    def mette_moves() -> int:
+        return sum(e.get("player") == "Mette" for e in bakke_table(host).table.log)
+
+    end = time.monotonic() + 60
+    while mette_moves() < 2:  # the host throws on its turns; the stand-in plays Mette's
+        assert time.monotonic() < end, "the stand-in never played Mette's seat"
+        for move in ("new-game", "throw_all", "throw", "videre"):
+            button = host.locator(f'{BAKKE_TABLE} [data-action="{move}"]')
+            if button.count() and button.first.is_enabled():
+                tap(host, button.first)
+                break
+        host.wait_for_timeout(300)
+    mette.get_by_test_id("seat-handed").wait_for(timeout=10_000)
+    assert mette.locator(f'{BAKKE_TABLE} [data-action="throw_all"]').count() == 0
+    screenshot(mette, "friends-bakke-guest-handed")
+
+    tap(host, host.locator(f'{BAKKE_TABLE} .table-bar [data-action="tally"]'))
+    tap(host, row.get_by_test_id("give-back"))
+    row.get_by_test_id("hand-over").wait_for()
+    assert host.locator("#toast").inner_text() == "Mette spiller selv igen"
+    mette.wait_for_function("() => !document.querySelector('[data-testid=seat-handed]')",
+                            timeout=15_000)

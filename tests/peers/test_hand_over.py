@@ -167,6 +167,7 @@ def test_a_game_seat_handed_over_is_played_at_once_and_given_back(game, thrown):
     assert ("Kaj", handed_line("Kaj")) in said
     wire.pump()
     mette = wire.guest("Mette")
+    assert mette.view()["handed"] == ["Kaj"]
     assert ("Kaj", handed_line("Kaj")) in [s for e in mette.news() for s in mette.lines(e)]
     # the guest's own phone cannot move it meanwhile
     with pytest.raises(IllegalAction):
@@ -178,6 +179,8 @@ def test_a_game_seat_handed_over_is_played_at_once_and_given_back(game, thrown):
     assert host.table.view(None).get("turn") != "Kaj"
     host.give_back("Kaj")
     assert host.handed() == set()
+    wire.pump()  # the guests hear of it at once, not with the next move
+    assert "handed" not in wire.phones["Mette"].table.view()
     until_turn_of(wire, "Kaj", rng)
     said = [s for e in host.news() for s in host.lines(e)]
     assert ("Kaj", given_back_line("Kaj")) in said

@@ -94,3 +94,21 @@ def test_venter_paa_offers_the_hand_over_only_for_a_phone_that_is_not_there():
     assert "hand-over" not in waiting_html(handed)
     mine = TableLook(step={"kind": "remote", "player": "Mette"}, me_handed=True)
     assert 'data-testid="seat-handed"' in waiting_html(mine)
+
+
+def test_a_bakke_or_treere_guest_whose_seat_is_handed_sees_the_line_not_the_moves():
+    from app.bakke import markup as bakke
+    from app.treere import table_markup as treere
+
+    bakke_view = {"phase": "playing", "me": "Mette", "turn": "Mette", "legal": ["throw_all"],
+                  "rules": {"faults": True}, "handed": ["Mette"]}
+    treere_view = {"phase": "playing", "me": "Mette", "turn": "Mette", "legal": ["roll"],
+                   "rolled": [], "kept": [], "handed": ["Mette"]}
+    for controls, look, view in ((bakke.controls_html, bakke.TableLook, bakke_view),
+                                 (treere.controls_html, treere.TableLook, treere_view)):
+        html = controls(view, look(guest=True))
+        assert 'data-testid="seat-handed"' in html and "data-action" not in html
+        other = controls({**view, "handed": ["Kaj"]}, look(guest=True))
+        assert "seat-handed" not in other and "data-action" in other
+        host = controls(view, look(guest=False))  # the host's own view never says it
+        assert "seat-handed" not in host

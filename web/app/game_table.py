@@ -16,11 +16,18 @@ import js
 from app import game_session, last_table, screens
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
+from app.lang import error_text
 from app.local_store import store
+from app.peer_marks import seats_menu_html
+from app.peers.host_seats import given_back_line, handed_line
 from app.player_settings import load_settings, settings_reset
 from pyodide.ffi import create_proxy
 
+from engine.errors import IllegalAction
+
 LIVE_LINES = 12  # lines kept in the aria-live log
+# The host's hand over a guest's seat (peer_marks.seats_menu_html, in *Tavlen*).
+HAND_ACTIONS = ("hand-over", "hand-over-yes", "hand-over-no", "give-back")
 
 
 class GameTableUI:
@@ -33,6 +40,7 @@ class GameTableUI:
                                      "tally": "tally-panel"}
 
     session: game_session.GameSession | None
+    confirm_hand: str | None = None  # the guest's seat the host asked to hand over (a confirm)
     tabs: Any
     saving: Any
     pending_toast: str
@@ -46,6 +54,35 @@ class GameTableUI:
 
     def tally_panel_html(self) -> str:
         raise NotImplementedError  # each game's own Tavlen
+
+    def seat_menu_html(self) -> str:
+        """*Tavlen*'s seat menu on the host's phone at a table with friends ("" elsewhere)."""
+        return seats_menu_html(self.session, self.confirm_hand)
+
+    def hand_click(self, action: str, target: Any) -> bool:
+        """A tap in the seat menu: *Lad en stamgæst spille* asks to confirm, *Ja* hands the
+        seat to a stand-in (it plays from the next tick), *Nej* forgets it, *Giv pladsen
+        tilbage* returns it; the line shows here at once (the table says it with the next
+        move). False if ``action`` is not one of these."""
+        if action not in HAND_ACTIONS:
+            return False
+        player = str(target.getAttribute("data-player") or "")
+        try:
+            if action == "hand-over":
+                self.confirm_hand = player
+            elif action == "hand-over-no":
+                self.confirm_hand = None
+            elif action == "hand-over-yes":
+                self.confirm_hand = None
+                self.session.hand_over(player)
+                self.toast(handed_line(player))
+            else:
+                self.session.give_back(player)
+                self.toast(given_back_line(player))
+        except IllegalAction as exc:  # no such guest (the menu is drawn on the host's only)
+            self.toast(error_text(str(exc)))
+        self.redraw_tally()
+        return True
 
     def redraw_tally(self) -> None:
         """After a change: *Tavlen*, when it is open, shows the table as it is now."""

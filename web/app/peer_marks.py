@@ -96,3 +96,12 @@ def seats_menu_html(session: Any, confirming: str | None) -> str:
                     f'<span class="tag">{escape(state)}</span>{control}</li>')
     return (f'<section class="seat-menu" data-testid="seat-menu"><h3>{t("friends.seats.title")}</h3>'
             f'<ul>{"".join(rows)}</ul></section>')
+
+
+def handed_here_html(view: dict, guest: bool) -> str:
+    """On a guest's phone whose seat a stand-in plays by the host's hand (the view's "handed"):
+    the line that says so, in place of the moves ("" anywhere else)."""
+    if not guest or view.get("me") not in view.get("handed", []):
+        return ""
+    return (f'<p class="waiting" data-testid="seat-handed" role="status">'
+            f'{escape(t("friends.handed.you"))}</p>')

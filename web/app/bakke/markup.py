@@ -12,7 +12,7 @@ from html import escape
 
 from app.bakke.words import dice_word, event_line, genitive, hint_line, place, turn_line
 from app.lang import t
-from app.peer_marks import connection_attr, connection_tag, host_starts
+from app.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -228,6 +228,9 @@ def controls_html(view: dict, look: TableLook) -> str:
             return f'<div class="game-over"><p class="host-starts" data-testid="host-starts">{escape(host_starts())}</p></div>'
         return f'<div class="game-over">{_button("new-game", t("bakke.new_game"), True, " primary", "new-game")}</div>'
 
+    handed = handed_here_html(view, look.guest)  # friends: a stand-in plays this seat now
+    if handed:
+        return handed
     legal = set(view.get("legal", []))
     fejl = bool(view.get("fejl_against")) and view.get("rules", {}).get("faults", True)
     fejl_btn = (f'<button type="button" class="btn fejl" data-action="fejl-menu" '

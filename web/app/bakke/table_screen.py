@@ -134,6 +134,7 @@ class BakkeUI(GameTableUI):
 
     def tally_panel_html(self) -> str:
         return (f'<div class="tally-card"><h2>{t("bakke.board")}</h2>{tally_html(self.view)}'
+                f'{self.seat_menu_html()}'
                 f'<button type="button" class="btn" data-action="tally">{t("bakke.close")}</button></div>')
 
     # ---------- the regulars' pace ----------
@@ -206,6 +207,8 @@ class BakkeUI(GameTableUI):
             self.toggle_tally()
         elif action == "leave":
             self.leave()
+        elif self.hand_click(action, target):  # the host's seat menu (friends)
+            self.refresh()
 
     # ---------- the throw gesture ----------
     def on_down(self, ev: Any) -> None:

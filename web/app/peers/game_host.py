@@ -201,8 +201,10 @@ class HostGameTable(GameSession):
             raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
 
     def _tell(self, player: str, line: str) -> None:
-        """The host's word about a seat: said by that seat with the next move, everywhere."""
+        """The host's word about a seat: said by that seat with the next move, everywhere; the
+        guests' views say whose seat is handed at once."""
         self._said[player] = line
+        self._changed()
         if self.on_change is not None:
             self.on_change()
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from app.lang import language, t
-from app.peer_marks import connection_attr, connection_tag, host_starts
+from app.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
 from app.player_settings import is_default_name
 from app.treere.announce import score_text, units
 
@@ -190,6 +190,9 @@ def controls_html(v: dict, look: TableLook) -> str:
                     f'{escape(host_starts())}</p></div>')
         return ('<div class="actions one"><button type="button" class="btn primary" '
                 f'data-action="new-game" data-testid="new-game">{escape(t("treere.new_game"))}</button></div>')
+    handed = handed_here_html(v, look.guest)  # friends: a stand-in plays this seat now
+    if handed:
+        return handed
     mine = in_turn_here(v, look)
     can_keep = mine and "keep" in v["legal"] and bool(look.selected)
     can_roll = mine and "roll" in v["legal"]

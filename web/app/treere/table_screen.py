@@ -188,6 +188,7 @@ class TreereUI(GameTableUI):
     def tally_panel_html(self) -> str:
         # session.view() is built once per table state (game_session): no second build here
         return (f'<div class="tally-card"><h2>{t("treere.board")}</h2>{tally_html(self.session.view())}'
+                f'{self.seat_menu_html()}'
                 f'<button type="button" class="btn" data-action="tally">{t("treere.close")}</button></div>')
 
     # ---------- the regulars' pace ----------
@@ -261,6 +262,9 @@ class TreereUI(GameTableUI):
                 return
             elif action == "leave":
                 self.leave()
+                return
+            elif self.hand_click(action, target):  # the host's seat menu (friends)
+                self.refresh()  # keeps the toast it said
                 return
             else:
                 return
