@@ -423,7 +423,8 @@ class Hub:
             targets = conn.targets = {}
         targets.pop(to, None)
         targets[to] = now                                   # newest last
-        while len(targets) >= self.limits.members or now - next(iter(targets.values())) > 1.0:
+        while len(targets) > 1 and (len(targets) >= self.limits.members
+                                    or now - next(iter(targets.values())) > 1.0):
             del targets[next(iter(targets))]                # the oldest (never `to` itself)
         return 1.0 / len(targets)
 
