@@ -20,6 +20,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
+from tests.relay.test_redis_backplane import redis_url, two_relays  # noqa: F401 (redis_url: a fixture)
 from tests.relay.test_rooms import (
     TEST_LIMITS,
     close_code,
@@ -140,6 +141,33 @@ def test_data_that_is_not_valid_text_closes_the_sender_4400(frame, caplog):
     run(go)
     assert "send: data must be text" in caplog.text
     assert "Traceback" not in caplog.text and "socket failed" not in caplog.text
+
+
+def test_data_that_is_not_valid_text_is_refused_before_redis_sees_it(redis_url):  # noqa: F811
+    # Through Redis (host on one process, guests on the other) the bad string used to stop the
+    # process's publishes: other rooms lost their frames and the sender stayed connected.
+    async def go():
+        async with two_relays(redis_url) as (one, two):
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            a, a_ready = await guest(two, room)
+            b, b_ready = await guest(two, room)
+            next_door = new_id()
+            other_host, _ = await host(one, next_door, new_id())
+            c, c_ready = await guest(two, next_door)
+            assert [(await receive(h))["op"] for _ in range(2)] == ["joined", "joined"]
+            assert (await receive(other_host))["op"] == "joined"
+            await a.send_str('{"op":"send","data":"\\ud800"}')
+            assert await close_code(a) == 4400
+            await b.send_json({"op": "send", "data": "still fine"})
+            await c.send_json({"op": "send", "data": "next door"})
+            heard = [await receive(h) for _ in range(2)]
+            assert sorted(heard, key=str) == sorted([
+                {"op": "left", "peer": a_ready["peer"]},
+                {"op": "from", "peer": b_ready["peer"], "data": "still fine"}], key=str)
+            assert await receive(other_host) == {"op": "from", "peer": c_ready["peer"],
+                                                 "data": "next door"}
+    run(go)
 
 
 def test_a_host_sending_a_lone_surrogate_is_refused_too():
