@@ -18,6 +18,8 @@ from app.peers.protocol import GUEST_FRAME_MAX, encode, name_key, normal_name
 from app.peers.webrtc import RtcPeer
 from peer_net import Clock, Net
 from table_net import Wire
+from test_game_peers import seated as game_seated
+from test_game_peers import until_turn_of
 from test_host_table import play_until_turn_of, seated
 
 from engine.snyd import Rules
@@ -357,3 +359,17 @@ def test_a_data_channel_drops_binary_and_oversize_messages_unread():
     for data in (binary, "x" * (GUEST_FRAME_MAX + 1), encode("ping", n=1)):
         rtc._on_message(SimpleNamespace(data=data))
     assert got == [encode("ping", n=1)] and rtc.too_big == 2
+
+
+@pytest.mark.parametrize("game", ["bakke", "treere"])
+def test_a_bakke_or_treere_guest_gone_on_its_turn_is_covered_within_10_s(game):
+    wire = game_seated(game, [], regular=False)  # (no record of the dice thrown needed)
+    until_turn_of(wire, "Kaj", random.Random(4))
+    _vanish(wire, "Kaj")
+    before = len(wire.host.table.log)
+    waited = 0.0
+    while len(wire.host.table.log) == before:
+        wire.tick(1.0)  # share_screen.py ticks these tables every second
+        waited += 1.0
+        assert waited <= 10.0, "nobody played for Kaj within 10 s"
+    assert wire.host.table.log[before]["player"] == "Kaj"
