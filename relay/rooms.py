@@ -88,7 +88,7 @@ class RoomLimits:
     burst: float = 100.0            # costs 1/n) with a bucket this deep
     guest_rate: float = 20.0        # a guest's frames/s (2x what the host's page takes from a
     guest_burst: float = 40.0       # guest, docs/protocol.md), bucket deep enough for signalling
-    hosts_per_minute: float = 30.0  # `host` hellos (each may open a room) per client address
+    hosts_per_minute: float = 30.0  # new rooms opened per client address per minute
     hello_timeout: float = 10.0     # s to send the first frame
     idle: float = 600.0             # s without a frame (a `ping` op counts) before 4408
     heartbeat: float = 30.0         # s between WebSocket pings (aiohttp closes dead sockets)
@@ -428,8 +428,16 @@ class Hub:
             del targets[next(iter(targets))]                # the oldest (never `to` itself)
         return 1.0 / len(targets)
 
+    def _new_room(self, room: str) -> bool:
+        """Whether a `host` for `room` opens a new room: a host's re-attach (a reload) to a room
+        this process knows does not count. With Redis only rooms with members on this process
+        are known here: a re-attach to a room held elsewhere counts as a new one."""
+        if room in self.rooms:
+            return False
+        return not (isinstance(self.state, LocalState) and room in self.state.rooms)
+
     def _count_host(self, address: str) -> None:
-        """`hosts_per_minute` host hellos per client address (a token bucket of that depth)."""
+        """`hosts_per_minute` new rooms per client address (a token bucket of that depth)."""
         cap = self.limits.hosts_per_minute
         now = time.monotonic()
         tokens, stamp = self.hosted.get(address, (cap, now))
@@ -442,7 +450,8 @@ class Hub:
     async def _hello(self, conn: Conn, frame: dict) -> None:
         room = frame["room"]
         if frame["op"] == "host":
-            self._count_host(conn.address)
+            if self._new_room(room):
+                self._count_host(conn.address)
             old = await self.state.attach_host(room, key_digest(frame["key"]), conn.peer)
             conn.host, present = True, True
             conn.tokens, conn.stamp = self.limits.burst, time.monotonic()   # a host's bucket

@@ -206,13 +206,17 @@ def test_duplicate_keys_in_a_send_close_4400():
 
 # -- 4. filling the relay ---------------------------------------------------------------------------
 
-def test_one_address_opens_at_most_hosts_per_minute_rooms_then_4429():
+def test_one_address_opens_at_most_hosts_per_minute_new_rooms_then_4429():
     limits = replace(TEST_LIMITS, hosts_per_minute=5)
 
     async def go():
         async with relay(limits) as client:
-            for _ in range(5):
-                ws, _ = await host(client, new_id(), new_id())
+            rooms = [(new_id(), new_id()) for _ in range(5)]
+            for room, key in rooms:
+                ws, _ = await host(client, room, key)
+                await ws.close()
+            for room, key in rooms:                                    # reloads do not count
+                ws, _ = await host(client, room, key)
                 await ws.close()
             late = await client.ws_connect("/ws")
             await late.send_json({"op": "host", "room": new_id(), "key": new_id()})
