@@ -3,10 +3,14 @@
 The repo root and web/ are on sys.path (pyproject's pythonpath), so tests import `engine`,
 `relay`, `devtools` and the UI modules as `app.*`, exactly as the browser does.
 Browser tests (tests/browser/) are marked `browser`: `pytest -m "not browser"` skips them.
+`pytester` (pytest's own fixture for running pytest on files a test writes) is for
+tests/test_timeout_guard.py.
 """
 
 
 import pytest
+
+pytest_plugins = ["pytester"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
