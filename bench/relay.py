@@ -330,7 +330,7 @@ async def saturate(tables: list, seconds: float, relays: list[Relay]) -> dict:
 async def refused(relay: Relay, rate: float, seconds: float) -> dict:
     """`rate` connections a second for `seconds`, each refused by the relay: a junk first frame
     (4400); the client reads the close frame and answers it, then hangs up. At most 2,000 in
-    flight. The relay's RSS before, right after and 5 s after."""
+    flight. The relay's RSS before, every 5 s, right after and 5 s after."""
     junk = client_frame("junk")
     answer = bytes([0x88, 0x82]) + b"\0\0\0\0" + struct.pack("!H", 1000)  # masked close 1000
     done, failed = [0], [0]
@@ -350,7 +350,11 @@ async def refused(relay: Relay, rate: float, seconds: float) -> dict:
     before = relay.rss_kib()
     tasks: set[asyncio.Task] = set()
     start, started = time.monotonic(), 0
+    samples, next_sample = [], start + 5
     while time.monotonic() - start < seconds:
+        if time.monotonic() >= next_sample:   # a leak grows with time, a high-water mark not
+            samples.append(round(relay.rss_kib() / 1024, 1))
+            next_sample += 5
         due = int((time.monotonic() - start) * rate)
         while started < due and len(tasks) < 2000:
             task = asyncio.create_task(one())
@@ -364,8 +368,8 @@ async def refused(relay: Relay, rate: float, seconds: float) -> dict:
     await asyncio.sleep(5)
     later = relay.rss_kib()
     return {"refused": done[0], "failed": failed[0], "per_s": done[0] / elapsed,
-            "rss_before_mib": before / 1024, "rss_after_mib": after / 1024,
-            "rss_5s_later_mib": later / 1024}
+            "rss_before_mib": before / 1024, "rss_every_5s_mib": samples,
+            "rss_after_mib": after / 1024, "rss_5s_later_mib": later / 1024}
 
 
 def close_all(tables: list) -> None:
