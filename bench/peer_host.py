@@ -1,6 +1,7 @@
 """The host's cost of one change after a long evening: full views vs ``view(seat, events_from=n)``.
 
-    python bench/peer_host.py [--games 200] [--changes 30] [--seed 1] [--only snyd,bakke,treere]
+    python bench/peer_host.py [--games 200] [--changes 40] [--seed 1] [--only snyd,bakke,treere]
+                              [--pyodide]
 
 For each game (Snyd, Bakke, Treere) an 8-seat evening of ``--games`` games is played with random
 legal moves (seeded; every game bounded in moves), then handed to a ``HostRoom`` with 7 guest
@@ -36,8 +37,11 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+try:
+    ROOT = Path(__file__).resolve().parent.parent
+    sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+except NameError:  # this source run inside Pyodide (--pyodide): engine/ and app/ are unpacked
+    ROOT = Path(".")
 
 from app.peers.game_host import GameRoomTable, HostGameTable
 from app.peers.host import HostRoom
@@ -286,7 +290,9 @@ def p90(values: list[float]) -> float:
     return sorted(values)[min(len(values) - 1, int(0.9 * len(values)))]
 
 
-def run(game: str, games: int, changes: int, seed: int) -> None:
+def run(game: str, games: int, changes: int, seed: int) -> str:
+    """One game's figures, as lines of text."""
+    out: list[str] = []
     start = time.perf_counter()
     table = play_evening(game, games, seed)
     built = time.perf_counter() - start
@@ -303,34 +309,52 @@ def run(game: str, games: int, changes: int, seed: int) -> None:
         sent[full].append(evening.sent)
     behind = [g.name for g in evening.guests.values()
               if g.held != len(table.events) or g.gaps]
-    print(f"\n{game}: {games} games, 8 seats, {size:,} events "
-          f"(played in {built:.2f} s); {changes} changes each way, alternating")
-    print(f"  engine alone, one view: whole {full_view_ms:.1f} ms, "
-          f"from 10 before the end {tail_view_ms:.3f} ms")
+    out.append(f"\n{game}: {games} games, 8 seats, {size:,} events "
+               f"(played in {built:.2f} s); {changes} changes each way, alternating")
+    out.append(f"  engine alone, one view: whole {full_view_ms:.1f} ms, "
+               f"from 10 before the end {tail_view_ms:.3f} ms")
     for full, label in ((True, "before (full views)"), (False, "after (events_from)")):
         ms = times[full]
-        print(f"  {label:20} median {statistics.median(ms):7.2f} ms   p90 {p90(ms):7.2f} ms   "
-              f"max {max(ms):7.2f} ms   {statistics.median(sent[full]):,.0f} bytes/change")
-    print(f"  every guest holds every event: {'yes' if not behind else 'NO: ' + ', '.join(behind)}")
+        out.append(f"  {label:20} median {statistics.median(ms):7.2f} ms   "
+                   f"p90 {p90(ms):7.2f} ms   max {max(ms):7.2f} ms   "
+                   f"{statistics.median(sent[full]):,.0f} bytes/change")
+    whole = "yes" if not behind else "NO: " + ", ".join(behind)
+    out.append(f"  every guest holds every event: {whole}")
     # The host's own screen builds its own view once per change (its session caches it per
     # state), outside the room: not in the figures above.
-    print(f"  (the host's own screen view, whole, once per change: {full_view_ms:.1f} ms)")
+    out.append(f"  (the host's own screen view, whole, once per change: {full_view_ms:.1f} ms)")
     if ticks is not None:
-        print(f"  HostGameTable.tick(): before {ticks[0]:.1f} ms, after {ticks[1]:.3f} ms")
+        out.append(f"  HostGameTable.tick(): before {ticks[0]:.1f} ms, after {ticks[1]:.3f} ms")
+    return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--changes", type=int, default=30)
+    parser.add_argument("--changes", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="snyd,bakke,treere")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="run the same inside Pyodide in headless Chromium (a phone's engine)")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 1000 or not 1 <= args.changes <= 1000:
         parser.error("--games 1..1000, --changes 1..1000")
-    print(f"CPython {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}")
-    for game in args.only.split(","):
-        run(game.strip(), args.games, args.changes, args.seed)
+    games = [g.strip() for g in args.only.split(",")]
+    print(f"{'Pyodide' if args.pyodide else 'CPython ' + sys.version.split()[0]}, "
+          f"{time.strftime('%Y-%m-%d %H:%M')}")
+    if not args.pyodide:
+        for game in games:
+            print(run(game, args.games, args.changes, args.seed))
+        return 0
+    from pyodide_timing import pyodide_page
+
+    from devtools import browser as bt
+    with pyodide_page() as page:  # this very file, then run() per game on the same page
+        bt.run_in_pyodide(page, Path(__file__).read_text(encoding="utf-8") + "\nNone")
+        print("Pyodide's Python", bt.run_in_pyodide(page, "sys.version.split()[0]"))
+        for game in games:
+            print(bt.run_in_pyodide(page, f"run({game!r}, {args.games}, {args.changes}, "
+                                          f"{args.seed})"))
     return 0
 
 
