@@ -233,3 +233,23 @@ def test_a_bakke_seat_is_handed_over_from_tavlen_and_given_back(contexts, server
     assert host.locator("#toast").inner_text() == "Mette spiller selv igen"
     mette.wait_for_function("() => !document.querySelector('[data-testid=seat-handed]')",
                             timeout=15_000)
+
+
+def test_a_table_this_phone_sat_at_that_the_relay_no_longer_has_is_closed(contexts, server,
+                                                                           screenshot):
+    # Its host closed it while this phone was away (the bye never came): the relay says 4404
+    # to the seat token the phone still keeps; the join screen says the table is gone, with
+    # the way home, and does not ask to sit down again.
+    page = contexts("phone", **PHONE).new_page()
+    room = "B" * 22
+    page.goto(server)
+    page.evaluate("room => localStorage.setItem('bodegabordet.snyd.friends', JSON.stringify("
+                  "{[room]: {name: 'Mette', token: 'tok_' + 'x'.repeat(20)}}))", room)
+    page.goto(f"{server.rstrip('/')}/?bord={room}&spil=snyd")
+    page.wait_for_function("() => (document.querySelector('[data-testid=join]') || {})"
+                           ".innerText?.includes('Bordet findes ikke længere')", timeout=90_000)
+    assert "Bordet er lukket" in page.get_by_test_id("join").inner_text()
+    assert page.get_by_test_id("join-sit").count() == 0
+    assert page.get_by_test_id("join-retry").inner_text() == "Til forsiden"
+    assert page.evaluate("localStorage.getItem('bodegabordet.snyd.friends')") == "{}"
+    screenshot(page, "friends-join-table-gone")
