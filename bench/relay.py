@@ -390,9 +390,13 @@ async def one_process(args: argparse.Namespace, root: Path = ROOT) -> dict:
         n = args.rooms * 4
         result = {"root": str(root), "rss_before_mib": before / 1024,
                   "rss_after_mib": after / 1024, "kib_per_idle_connection": (after - before) / n}
+        cpu0 = relay.cpu_seconds()
         result["load"] = await load(tables, args.load_seconds)
+        result["load"]["relay_cpu_s"] = relay.cpu_seconds() - cpu0
         result["saturation"] = await saturate(tables, args.sat_seconds, [relay])
+        cpu0 = relay.cpu_seconds()
         result["stalled"] = await load(tables, args.load_seconds, stalled_every=10)
+        result["stalled"]["relay_cpu_s"] = relay.cpu_seconds() - cpu0
         close_all(tables)
         await asyncio.sleep(1.0)
         result["refused"] = await refused(relay, args.refused_rate, args.refused_seconds)
