@@ -113,6 +113,7 @@ def test_the_hosts_table_runs_off_its_screen_and_a_seat_is_handed_over_and_back(
     assert row.get_by_test_id("give-back").is_visible()
     assert "stamgæst spiller" in row.inner_text()
     tap(host, host.locator('.tally-card [data-action="tally"]'))  # Luk
+    host.locator('[data-testid="seat"][data-player="Mette"] [data-testid="handed-tag"]').wait_for()
     moves = len([e for e in host_log(host) if e.get("player") == "Mette"])
     play_host_until(host, lambda: len([e for e in host_log(host)
                                        if e.get("player") == "Mette"]) >= moves + 2)

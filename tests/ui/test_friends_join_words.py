@@ -112,3 +112,17 @@ def test_a_bakke_or_treere_guest_whose_seat_is_handed_sees_the_line_not_the_move
         assert "seat-handed" not in other and "data-action" in other
         host = controls(view, look(guest=False))  # the host's own view never says it
         assert "seat-handed" not in host
+
+
+def test_a_snyd_seat_a_stand_in_plays_by_the_hosts_hand_is_tagged_on_every_phone():
+    from app.snyd.table_markup import felt_html
+
+    host = host_with_guests()
+    v = host.view()
+    look = TableLook(step=host.next_step(), connections=host.connections())
+    assert 'data-testid="handed-tag"' not in felt_html(v, look)
+    host.hand_over("Kaj")
+    look.handed = frozenset(host.handed())
+    html = felt_html(v, look)
+    assert html.count('data-testid="handed-tag"') == 1
+    assert '>stamgæst</span>' in html

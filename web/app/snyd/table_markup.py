@@ -180,6 +180,10 @@ def connection_attr(look: TableLook, player: str) -> str:
 
 
 def connection_tag(look: TableLook, player: str) -> str:
+    """The seat's tag at a peer table: *stamgæst* while a stand-in plays it by the host's hand
+    (every phone knows: the view's "handed"), else *genforbinder* / *væk* when not connected."""
+    if player in look.handed:
+        return f'<span class="tag connection handed" data-testid="handed-tag">{t("friends.tag.handed")}</span>'
     state = look.connections.get(player, "")
     return f'<span class="tag connection">{t(f"snyd.tag.{state}")}</span>' if state in CONNECTION_TAGS else ""
 

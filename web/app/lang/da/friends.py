@@ -69,6 +69,7 @@ TEXT: dict[str, str] = {
     "friends.back": "{player} er tilbage ved bordet",
     "friends.handed": "En stamgæst spiller for {player} nu",
     "friends.handed.you": "En stamgæst spiller for dig nu – værten kan give dig pladsen tilbage",
+    "friends.tag.handed": "stamgæst",
     "friends.given_back": "{player} spiller selv igen",
     "friends.seats.title": "Pladserne",
     "friends.seats.hand_over": "Lad en stamgæst spille",

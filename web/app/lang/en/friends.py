@@ -66,6 +66,7 @@ TEXT: dict[str, str] = {
     "friends.back": "{player} is back at the table",
     "friends.handed": "A regular plays for {player} now",
     "friends.handed.you": "A regular plays for you now – the host can give you your seat back",
+    "friends.tag.handed": "regular",
     "friends.given_back": "{player} plays their own seat again",
     "friends.seats.title": "The seats",
     "friends.seats.hand_over": "Let a regular play",
