@@ -189,6 +189,8 @@ def _table_gone() -> bool:
     reload asks again, should the relay only have lost the room."""
     table, links = _state["table"], _state["links"]
     sat_here = table.holder is not None or _state["kept_token"] is not None
+    # The relay link keeps the close's line, not its code: 4404's own line (this phone's
+    # language) is the only one that says "no such room".
     return (sat_here and links.relay.state == "closed"
             and links.relay.reason == close_reason(NO_ROOM))
 
