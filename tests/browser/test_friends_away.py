@@ -254,3 +254,33 @@ def test_a_table_this_phone_sat_at_that_the_relay_no_longer_has_is_closed(contex
     assert page.get_by_test_id("join-retry").inner_text() == "Til forsiden"
     assert page.evaluate("localStorage.getItem('bodegabordet.snyd.friends')") == "{}"
     screenshot(page, "friends-join-table-gone")
+
+
+def test_a_guest_gone_on_her_turn_is_handed_over_from_venter_paa_at_once(contexts, server,
+                                                                          screenshot, watches):
+    for w in watches:  # Chromium logs it while the gone phone's sockets are torn down
+        w.allowed_errors.append("WebSocket connection to")
+    host = contexts("phone", **PHONE).new_page()
+    url = host_lobby(host, server, dice=3)
+    mette = contexts("phone", **PHONE).new_page()
+    guest_sits(mette, url, "Mette")
+    lobby_seat(host, "Mette").wait_for(timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    for page in (host, mette):
+        page.wait_for_selector(FELT, timeout=30_000)
+    play_host_until(host, lambda: state(mette) == "mine")
+    mette.context.close()  # her phone is gone, on her turn, and the table has no clock
+    t0 = time.monotonic()
+    button = host.locator('#controls [data-testid="hand-over"][data-player="Mette"]')
+    button.wait_for(timeout=60_000)  # by "Venter på Mette …", once her phone is not there
+    print(f"the host could hand Mette's seat over {time.monotonic() - t0:.1f} s after it went")
+    assert "Venter på Mette" in host.locator("#controls").inner_text()
+    tap(host, button)
+    host.get_by_test_id("hand-over-confirm").wait_for()
+    screenshot(host, "friends-hand-over-by-venter-paa")
+    before = len(host_log(host))
+    tap(host, host.get_by_test_id("hand-over-yes"))
+    host.wait_for_function("n => JSON.parse(localStorage.getItem('bodegabordet.snyd.table'))"
+                           ".log.length > n", arg=before, timeout=5_000)
+    assert host_log(host)[before]["player"] == "Mette"  # the stand-in, within a tick
+    assert "En stamgæst spiller for Mette nu" in live(host)
