@@ -23,7 +23,10 @@ died without leaving), and their room is told they left.
 Recovery: `bb:up` holds Redis's clock when its data was last found empty. For `grace` seconds
 after that, a room unknown in Redis may be a room that Redis lost and whose processes have not
 re-asserted it yet, so a `join` of it and a `host` creating it (on a process that does not know
-it) get 1011 (retry) instead of 4404 / a new room under a stranger's key.
+it) get 1011 (retry) instead of 4404 / a new room under a stranger's key. Whoever finds the loss
+(a sweep finding `bb:up` missing, a hello answered 1011) publishes on `bb:resync`, and every
+process re-asserts at once instead of at its next sweep; a broken subscription (a restart) does
+the same for its own process.
 
 All state commands of a process (join, host, leave, sync) go through one queue into one
 pipeline at a time, so Redis applies them in the order this process issued them: a sync can
@@ -57,6 +60,7 @@ log = logging.getLogger("relay.backplane")
 PREFIX = "bb:room:"
 ALIVE = "bb:alive:"   # + origin: this process is alive (TTL alive_ttl)
 UP = "bb:up"          # Redis's clock (s) when its data was last found empty
+RESYNC = "bb:resync"  # a channel: "Redis lost its data, re-assert your rooms now"
 QUEUE_MAX = 10_000    # messages waiting to be published
 BATCH_MAX = 10_000    # messages (or state commands) in one pipeline
 POOL_MAX = 32         # Redis connections per process (commands wait for a free one)
@@ -189,10 +193,10 @@ end
 return {created, removed}
 """
 
-# This process is alive; if Redis has no `bb:up` (its data is new, or was lost), it is now.
+# This process is alive; if Redis has no `bb:up` (its data was lost), it is now: returns 1.
 _ALIVE = """
 redis.call('SET', KEYS[1], '1', 'EX', ARGV[1])
-redis.call('SET', KEYS[2], redis.call('TIME')[1], 'NX')
+return redis.call('SET', KEYS[2], redis.call('TIME')[1], 'NX') and 1 or 0
 """
 
 
@@ -216,6 +220,7 @@ class RedisBackplane:
             collections.deque())
         self._command_ready = asyncio.Event()
         self._resync: asyncio.Task | None = None
+        self._asked = 0.0   # loop time this process last asked everyone to re-assert
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
         self.hub: Hub | None = None
@@ -240,7 +245,7 @@ class RedisBackplane:
         await self.redis.set(ALIVE + self.origin, 1, ex=self.alive_ttl)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         # A channel of our own, so the reader always has a subscription to read.
-        await self.pubsub.subscribe("bb:process:" + self.origin)
+        await self.pubsub.subscribe("bb:process:" + self.origin, RESYNC)
         self._join = self.redis.register_script(_JOIN)
         self._host = self.redis.register_script(_HOST)
         self._leave = self.redis.register_script(_LEAVE)
@@ -261,7 +266,9 @@ class RedisBackplane:
         if self.hub is not None:
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
-                await self.redis.aclose()
+            with contextlib.suppress(Exception):
+                # Our own pool: a client given one leaves it open unless told.
+                await self.redis.aclose(close_connection_pool=True)
 
     # -- ordered state commands --
 
@@ -340,6 +347,7 @@ class RedisBackplane:
             if status == -1:
                 raise Refused(WRONG_KEY, "wrong host key")
             if status == -3:
+                self._ask_resync()
                 raise Refused(INTERNAL, "relay recovering its rooms; retry")
         except BaseException:
             self._drop_member(room, peer)
@@ -364,6 +372,7 @@ class RedisBackplane:
             if status == -2:
                 raise Refused(ROOM_FULL, "room full")
             if status == -3:
+                self._ask_resync()
                 raise Refused(INTERNAL, "relay recovering its rooms; retry")
         except BaseException:
             self._drop_member(room, peer)
@@ -390,7 +399,9 @@ class RedisBackplane:
                       self.digests[room], self.origin, self._ttl(), self._empty_ttl(),
                       *[x for pair in members.items() for x in pair]]))
                   for room, members in self.members.items() if room in self.digests]
-        await alive
+        if await alive == 1:
+            log.warning("Redis lost its data: every process re-asserts its rooms")
+            self._ask_resync()
         for room, future in synced:
             try:
                 status, removed = await future
@@ -427,6 +438,20 @@ class RedisBackplane:
         task = asyncio.ensure_future(coro)
         self._pending.add(task)  # a reference until it ends
         task.add_done_callback(self._pending.discard)
+
+    def _ask_resync(self) -> None:
+        """Ask every process (this one too) to re-assert its rooms now, not at its next sweep:
+        at most once a second (a flood of hellos for unknown rooms asks once)."""
+        now = asyncio.get_running_loop().time()
+        if now - self._asked >= 1.0:
+            self._asked = now
+            self._spawn(self._publish_resync())
+
+    async def _publish_resync(self) -> None:
+        try:
+            await self.redis.publish(RESYNC, self.origin)
+        except Exception:  # Redis away again: the sweeps re-assert
+            log.exception("resync request failed")
 
     def _resync_soon(self) -> None:
         """The subscription broke (Redis restarted?): once Redis answers, re-assert our rooms
@@ -493,6 +518,9 @@ class RedisBackplane:
             await self._dispatch(message["channel"], message["data"])
 
     async def _dispatch(self, channel: str, data: str) -> None:
+        if channel == RESYNC:
+            self._resync_soon()
+            return
         if not channel.startswith(PREFIX) or self.hub is None:
             return
         origin, _, body = data.partition("\n")

@@ -238,25 +238,45 @@ def test_a_restarted_redis_gets_the_rooms_back_and_frames_flow_again(server):
 
 
 def test_while_redis_recovers_a_room_unknown_to_a_process_is_not_given_away(server):
-    # Process one holds the table but re-asserts only at its (slow) sweep: in that window a
-    # `host` with a new key on process two must not create the room under that key.
+    # Process one holds the table but cannot re-assert it yet (its sweep is slow and it does not
+    # hear the resync request): in that window a `host` with a new key on process two must not
+    # create the room under that key, and a `join` must not be told the room is gone.
     slow = replace(TEST_LIMITS, sweep=30.0)
 
     async def go():
         async with relays(server.url, slow, TEST_LIMITS) as (one, two), \
                 admin(server.url) as db:
+            one.hub.state._resync_soon = lambda: None
             room, key = new_id(), new_id()
-            _h, _ = await host(one, room, key)
+            await host(one, room, key)
             await db.flushall()
             thief, code = await hello(two, attach(room, new_id()))
             assert thief is None and code == RETRY
             stray, code = await hello(two, join(room))        # not 4404: it may come back
             assert stray is None and code == RETRY
-            _h2, code = await hello(one, attach(room, key))     # its host's reload re-asserts it
+            _, code = await hello(one, attach(room, key))     # its host's reload re-asserts it
             assert code is None
             assert await db.get(PREFIX + room + ":key") == key_digest(key)
             thief, code = await hello(two, attach(room, new_id()))
             assert thief is None and code == 4403
+    run(go)
+
+
+def test_a_hello_for_a_lost_room_makes_every_process_re_assert_at_once(server):
+    slow = replace(TEST_LIMITS, sweep=30.0)     # process one would re-assert in 30 s
+
+    async def go():
+        async with relays(server.url, slow, TEST_LIMITS) as (one, two), \
+                admin(server.url) as db:
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            await db.flushall()
+            # Seated well before process one's sweep (until_not_retry gives up after WAIT, 5 s;
+            # process two's grace is 2 s: without the request the join ends 4404).
+            b, code = await until_not_retry(two, join(room))
+            assert code is None and b.ready["host"] is True
+            assert await db.get(PREFIX + room + ":key") == key_digest(key)
+            assert await receive(h) == {"op": "joined", "peer": b.ready["peer"]}
     run(go)
 
 
