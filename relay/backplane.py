@@ -23,7 +23,8 @@ died without leaving), and their room is told they left.
 Recovery: `bb:up` holds Redis's clock when its data was last found empty. For `grace` seconds
 after that, a room unknown in Redis may be a room that Redis lost and whose processes have not
 re-asserted it yet, so a `join` of it and a `host` creating it (on a process that does not know
-it) get 1011 (retry) instead of 4404 / a new room under a stranger's key. Whoever finds the loss
+it) get 1011 (retry) instead of 4404 / a new room under a stranger's key; so does a room whose
+key alone is missing while its members hash has live members. Whoever finds the loss
 (a sweep finding `bb:up` missing, a hello answered 1011) publishes on `bb:resync`, and every
 process re-asserts at once instead of at its next sweep; a broken subscription (a restart) does
 the same for its own process.
@@ -108,13 +109,20 @@ local function host_of(members)
 end
 """
 
+# A room without its key but with live members lost the key (they will put it back): not new.
+_LIB = _LIB + """
+local function lost(members, grace)
+  return recovering(grace) or redis.call('HLEN', members) > 0
+end
+"""
+
 # Join as a guest. ARGV: peer, cap, ttl, origin, digest this process remembers ('' if none),
 # grace. Returns {status, host present, the key's digest, removed}: status 1, or -1 no room,
 # -2 full, -3 Redis is recovering its rooms (retry).
 _JOIN = _LIB + """
 local removed = purge(KEYS[2], ARGV[4])
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  if ARGV[5] == '' then return {recovering(ARGV[6]) and -3 or -1, 0, '', removed} end
+  if ARGV[5] == '' then return {lost(KEYS[2], ARGV[6]) and -3 or -1, 0, '', removed} end
   redis.call('SET', KEYS[1], ARGV[5], 'EX', ARGV[3])
 end
 if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[2]) then return {-2, 0, '', removed} end
@@ -126,22 +134,24 @@ return {1, host_of(KEYS[2]) and 1 or 0, redis.call('GET', KEYS[1]), removed}
 
 # Attach a host: create the room or check the key's digest; replace a previous host. ARGV:
 # digest, peer, ttl, origin, '1' if this process remembers the room (with this digest), grace.
-# Returns {1 created / 0 attached / -1 wrong key / -3 recovering, the replaced host or ''}.
+# Returns {1 created / 0 attached / -1 wrong key / -3 recovering, the replaced host or '',
+# removed}.
 _HOST = _LIB + """
 local created = 0
+local removed = purge(KEYS[2], ARGV[4])
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  if ARGV[5] ~= '1' and recovering(ARGV[6]) then return {-3, ''} end
+  if ARGV[5] ~= '1' and lost(KEYS[2], ARGV[6]) then return {-3, '', removed} end
   redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
   created = 1
 elseif redis.call('GET', KEYS[1]) ~= ARGV[1] then
-  return {-1, ''}
+  return {-1, '', removed}
 end
 local old = host_of(KEYS[2]) or ''
 if old ~= '' then redis.call('HDEL', KEYS[2], old) end
 redis.call('HSET', KEYS[2], ARGV[2], 'host:' .. ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
-return {created, old}
+return {created, old, removed}
 """
 
 # Leave a room. ARGV: peer, empty ttl, origin. Returns {1 if it was the host, removed}; a room
@@ -236,7 +246,8 @@ class RedisBackplane:
         # A blocking pool: when many sockets join or leave at once (a restart, a flood of
         # closes) commands wait for a connection instead of failing with "Too many connections".
         pool = redis.BlockingConnectionPool.from_url(self.url, decode_responses=True,
-                                                     max_connections=POOL_MAX, timeout=10)
+                                                     max_connections=POOL_MAX, timeout=10,
+                                                     socket_connect_timeout=5)
         self.redis = redis.Redis(connection_pool=pool)
         await self.redis.ping()  # fail at start-up, not at the first room
         # A process starting on an empty Redis takes it for a new one (no grace): a Redis that
@@ -293,8 +304,12 @@ class RedisBackplane:
                         results = await pipe.execute(raise_on_error=False)
                 except Exception as error:  # noqa: BLE001 (Redis away: each caller gets it)
                     if _cancelled():
+                        _cancel(batch)
                         raise asyncio.CancelledError from None
                     results = [error] * len(batch)
+                except BaseException:  # stopping: no caller may wait for ever
+                    _cancel(batch)
+                    raise
                 for (*_, future), result in zip(batch, results, strict=True):
                     if future.done():
                         continue  # its caller was cancelled
@@ -342,8 +357,9 @@ class RedisBackplane:
             del members[previous]
         self._set_member(room, peer, "host")
         try:
-            status, old = await self._submit(self._host, self._keys(room), [
+            status, old, removed = await self._submit(self._host, self._keys(room), [
                 digest, peer, self._ttl(), self.origin, "1" if known else "0", self.grace])
+            self._announce(room, removed)
             if status == -1:
                 raise Refused(WRONG_KEY, "wrong host key")
             if status == -3:
@@ -540,6 +556,11 @@ class RedisBackplane:
     async def has_room(self, room: str) -> bool:
         """Whether any process knows `room` (tests, and SCAN-free checks)."""
         return bool(await self.redis.exists(PREFIX + room + ":key"))
+
+
+def _cancel(batch: list) -> None:
+    for *_, future in batch:
+        future.cancel()
 
 
 def _cancelled() -> bool:

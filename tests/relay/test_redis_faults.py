@@ -262,6 +262,29 @@ def test_while_redis_recovers_a_room_unknown_to_a_process_is_not_given_away(serv
     run(go)
 
 
+def test_a_room_whose_key_alone_was_lost_is_not_new(server):
+    # Only the key is gone (the members are there): the room was lost, not never made, even
+    # outside the grace (bb:up is there). Process one cannot re-assert yet.
+    slow = replace(TEST_LIMITS, sweep=30.0)
+
+    async def go():
+        async with relays(server.url, slow, TEST_LIMITS) as (one, two), \
+                admin(server.url) as db:
+            one.hub.state._resync_soon = lambda: None
+            room, key = new_id(), new_id()
+            await host(one, room, key)
+            await guest(one, room)
+            await db.delete(PREFIX + room + ":key")
+            thief, code = await hello(two, attach(room, new_id()))
+            assert thief is None and code == RETRY
+            stray, code = await hello(two, join(room))
+            assert stray is None and code == RETRY
+            _, code = await hello(one, join(room))            # one knows the room: puts it back
+            assert code is None
+            assert await db.get(PREFIX + room + ":key") == key_digest(key)
+    run(go)
+
+
 def test_a_hello_for_a_lost_room_makes_every_process_re_assert_at_once(server):
     slow = replace(TEST_LIMITS, sweep=30.0)     # process one would re-assert in 30 s
 
