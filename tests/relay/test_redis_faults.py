@@ -11,9 +11,11 @@ import json
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import replace
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -412,6 +414,52 @@ def test_members_of_a_process_that_died_leave_the_room(server):
             await host(one, other, other_key)
             assert await receive(b) == {"op": "host", "present": True}
     run(go)
+
+
+SERVE = """
+import sys
+from dataclasses import replace
+from pathlib import Path
+from aiohttp import web
+from relay.rooms import install
+from tests.relay.test_rooms import TEST_LIMITS
+app = web.Application()
+install(app, replace(TEST_LIMITS, sweep=0.3), sys.argv[1])
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None)
+"""
+
+
+def test_a_relay_process_killed_outright_leaves_no_ghosts(server):
+    port = free_port()
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([sys.executable, "-c", SERVE, server.url, str(port)], cwd=root,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    async def go():
+        async with relays(server.url, TEST_LIMITS) as (one,), aiohttp.ClientSession() as s:
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            deadline = asyncio.get_running_loop().time() + 20
+            while True:                                    # the other process is starting
+                try:
+                    doomed = await s.ws_connect(f"http://127.0.0.1:{port}/ws")
+                    break
+                except aiohttp.ClientError:
+                    assert asyncio.get_running_loop().time() < deadline, "relay did not start"
+                    await asyncio.sleep(0.1)
+            await doomed.send_json(join(room))
+            ready = await receive(doomed)
+            assert await receive(h) == {"op": "joined", "peer": ready["peer"]}
+            proc.kill()                                     # no leave ever runs
+            proc.wait(5)
+            # Its liveness key runs out (2 s), then process one's sweep drops the ghost.
+            msg = await asyncio.wait_for(h.receive(), 10)
+            assert json.loads(msg.data) == {"op": "left", "peer": ready["peer"]}
+    try:
+        run(go)
+    finally:
+        proc.kill()
+        proc.wait(5)
 
 
 def test_a_live_process_puts_back_members_taken_for_dead(server):
