@@ -3,14 +3,16 @@
 A room has one host and up to 15 guests. The relay forwards opaque `data` strings and never
 parses them: a guest's frames go to the room's host only, the host's frames to the one guest it
 names, and the relay stamps the sender (`peer`) itself, so a guest can neither reach another
-guest nor pose as the host. Every client frame is validated (size before parsing, a JSON object,
-a known op, exactly its fields, their types and id formats); a bad one closes that connection
-only, with a close code that says why.
+guest nor pose as the host. Every client frame is validated (size and rate before parsing, a
+JSON object without a repeated key, a known op, exactly its fields, their types and id formats,
+`data` that is text); a bad one closes that connection only, with a close code that says why.
+Guests get a smaller frame bound and a lower rate than hosts: what they send goes to a phone.
 
 Room state that every process must agree on (the host key, who is in a room, whether its host is
 connected) lives behind a `state` object: `LocalState` here for one process, or
 `relay.backplane.RedisBackplane` (`--redis URL`) for several behind a load balancer, which also
-carries frames between processes. A frame for a socket held by this process is written directly.
+carries frames between processes. A frame for a socket held by this process goes straight into
+that socket's queue.
 
 Sending never waits for a receiver: a frame for a socket is appended to that socket's outgoing
 bytes and written, with whatever else queued in the same loop turn, by one callback (`_flush`).
