@@ -231,6 +231,7 @@ class RedisBackplane:
         self._command_ready = asyncio.Event()
         self._resync: asyncio.Task | None = None
         self._asked = 0.0   # loop time this process last asked everyone to re-assert
+        self._redis_errors: tuple[type[BaseException], ...] = (OSError,)
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
         self.hub: Hub | None = None
@@ -243,6 +244,8 @@ class RedisBackplane:
         import redis.asyncio as redis
 
         self.hub = hub
+        # Redis away or failing: logged in one line (no traceback each retry, for each room).
+        self._redis_errors = (redis.RedisError, OSError)
         # A blocking pool: when many sockets join or leave at once (a restart, a flood of
         # closes) commands wait for a connection instead of failing with "Too many connections".
         pool = redis.BlockingConnectionPool.from_url(self.url, decode_responses=True,
@@ -418,11 +421,12 @@ class RedisBackplane:
         if await alive == 1:
             log.warning("Redis lost its data: every process re-asserts its rooms")
             self._ask_resync()
+        failed = 0
         for room, future in synced:
             try:
                 status, removed = await future
-            except Exception:
-                log.exception("sync failed")
+            except self._redis_errors as error:
+                failed, last = failed + 1, error
                 continue
             if status == 1:
                 log.warning("room %s: key lost in Redis, re-asserted", room[:4])
@@ -430,6 +434,8 @@ class RedisBackplane:
                 log.warning("room %s: Redis holds another host key; local members kept",
                             room[:4])
             self._announce(room, removed)
+        if failed:
+            log.warning("re-assert of %d room(s) failed: %s", failed, last)
 
     def room_count(self) -> int:
         """Rooms with members on this process (the global count is in Redis: SCAN bb:room:*)."""
@@ -466,8 +472,8 @@ class RedisBackplane:
     async def _publish_resync(self) -> None:
         try:
             await self.redis.publish(RESYNC, self.origin)
-        except Exception:  # Redis away again: the sweeps re-assert
-            log.exception("resync request failed")
+        except self._redis_errors as error:  # Redis away again: the sweeps re-assert
+            log.warning("resync request failed: %s", error)
 
     def _resync_soon(self) -> None:
         """The subscription broke (Redis restarted?): once Redis answers, re-assert our rooms
@@ -510,10 +516,13 @@ class RedisBackplane:
                 for (room, _), result in zip(payloads, results, strict=True):
                     if isinstance(result, Exception):  # this room's messages only
                         log.error("publish to room %s failed: %s", room[:4], result)
-            except Exception:  # Redis away: these frames are lost, the sockets stay up
+            except Exception as error:  # Redis away: these frames are lost, the sockets stay up
                 if _cancelled():
                     raise asyncio.CancelledError from None
-                log.exception("publish failed (%d messages)", len(batch))
+                if isinstance(error, self._redis_errors):
+                    log.warning("publish failed (%d messages): %s", len(batch), error)
+                else:
+                    log.exception("publish failed (%d messages)", len(batch))
                 await asyncio.sleep(0.5)
 
     async def _reader(self) -> None:
@@ -522,10 +531,13 @@ class RedisBackplane:
                 message = await self.pubsub.get_message(timeout=None)
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as error:
                 if _cancelled():
                     raise asyncio.CancelledError from None
-                log.exception("redis subscription failed; retrying")
+                if isinstance(error, self._redis_errors):
+                    log.warning("redis subscription failed (%s); retrying", error)
+                else:
+                    log.exception("redis subscription failed; retrying")
                 self._resync_soon()
                 await asyncio.sleep(0.5)
                 continue

@@ -455,6 +455,7 @@ def test_a_relay_process_killed_outright_leaves_no_ghosts(server):
             # Its liveness key runs out (2 s), then process one's sweep drops the ghost.
             msg = await asyncio.wait_for(h.receive(), 10)
             assert json.loads(msg.data) == {"op": "left", "peer": ready["peer"]}
+            await doomed.close()
     try:
         run(go)
     finally:
