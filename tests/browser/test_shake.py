@@ -141,3 +141,24 @@ def test_the_watched_contexts_let_the_app_listen_for_a_shake_as_a_real_phone(con
                               ".then(s => s.state)")
         assert state == "granted", kind
 
+
+
+def test_a_shake_at_treere_rolls(contexts, server, watches):
+    """My turn at Treere, nothing rolled yet: a shake rolls the five dice (*Kast*)."""
+    page, sensor = phone(contexts)
+    response = page.goto(server)
+    assert_motion_allowed(response)
+    open_app(page, server)
+    tap(page, page.get_by_test_id("game-treere"))
+    page.wait_for_selector('[data-testid="setup"][data-game="treere"]')
+    tap(page, page.get_by_test_id("start-table"))
+    roll = 'button[data-action="roll"]'
+    page.wait_for_function(f"(() => {{ const b = document.querySelector('{roll}');"
+                           " return b && !b.disabled; })()", timeout=60_000)
+    assert page.locator('[data-testid="rolled-die"]').count() == 0
+    listen(page, page.get_by_test_id("turn-line"))
+
+    sensor.shake()
+    page.wait_for_function("document.querySelectorAll('[data-testid=rolled-die]').length === 5",
+                           timeout=5_000)
+    assert not [p for w in watches for p in w.problems()], "no console error"
