@@ -6,8 +6,8 @@ for the phone's accelerometer, which is what `devicemotion`'s accelerationInclud
 reads. The contexts grant the motion sensors as a real Chrome does (devtools.browser
 PERMISSIONS), so the app's first tap at a table asks `DeviceMotionEvent.requestPermission()`
 and listens. A shake at Snyd rattles the cup: the shake's own buzz (senses.SHAKE_BUZZ) goes to
-`navigator.vibrate`, recorded by an init script; at Bakke a shake is a throw (*Kast*), seen on
-the table. Every page is watched: a console error (the "Permissions policy violation:
+`navigator.vibrate`, recorded by an init script; at Bakke a shake is a throw (*Kast*), at
+Treere a roll, seen on the table. Every page is watched: a console error (the "Permissions policy violation:
 accelerometer" that `accelerometer=()` logged) fails the test.
 """
 from __future__ import annotations
