@@ -7,7 +7,8 @@ the clients) share rooms through a redis-server this script starts. Printed:
 
 1. hellos: `--rooms` rooms of 1 host (process one) + 3 guests (process two), every hello sent
    at once, then every socket closed: hellos/s until all are ready, closes/s until both
-   processes have forgotten every socket (every state command crosses Redis);
+   processes have forgotten every socket (every state command crosses Redis), and the time
+   of one sweep's refresh on both processes at once with every room live (median of 5);
 2. bad messages: 10,000 frames for one room published through process two's state beside
    100 that cannot be encoded (lone surrogates) for another room, in batches of 1,000: the
    frames that reach the host on process one, and the time until the last one;
@@ -141,6 +142,13 @@ async def hellos(module, url: str, rooms: int) -> dict:
                                         for r, _ in ids for _ in range(3)))
         ready_s = time.perf_counter() - start
         sockets = [ws for ws, _ in hosts + guests if ws is not None]
+        # One sweep's refresh on each process (every room re-asserted), median of 5.
+        refresh_ms = []
+        for _ in range(5):
+            start = time.perf_counter()
+            await asyncio.gather(one.hub.state.refresh(list(one.hub.rooms)),
+                                 two.hub.state.refresh(list(two.hub.rooms)))
+            refresh_ms.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         await asyncio.gather(*(ws.close() for ws in sockets))
         while one.hub.conns or two.hub.conns or one.hub.rooms or two.hub.rooms:
@@ -148,7 +156,8 @@ async def hellos(module, url: str, rooms: int) -> dict:
         closed_s = time.perf_counter() - start
         return {"hellos": len(hosts) + len(guests), "ready": len(sockets),
                 "hellos_per_s": round(len(sockets) / ready_s),
-                "closes_per_s": round(len(sockets) / closed_s)}
+                "closes_per_s": round(len(sockets) / closed_s),
+                "refresh_both_ms": round(statistics.median(refresh_ms), 1)}
 
 
 async def bad_messages(module, url: str) -> dict:
