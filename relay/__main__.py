@@ -22,6 +22,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--downloads-per-client", type=int, default=None, metavar="N",
                         help="serve: large downloads at once per client address (default 16; "
                              "behind a proxy every client has the proxy's address)")
+    parser.add_argument("--trust-proxy", action="append", default=[], metavar="ADDR",
+                        help="serve: a reverse proxy's address (repeatable, e.g. 127.0.0.1 for "
+                             "Caddy on this machine): its X-Forwarded-For names the client for "
+                             "the per-address limits (relay/proxy.py)")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="serve: share peer rooms with other relay processes through Redis "
                              "pub/sub, e.g. redis://127.0.0.1:6379/0 (docs/relay.md)")
@@ -48,12 +52,19 @@ def main(argv: list[str] | None = None) -> None:
     rooms_log.setLevel(logging.INFO)
     rooms_log.propagate = False
 
+    from relay.proxy import parse_trusted
     from relay.server import Limits, create_app
+
+    try:
+        trusted = parse_trusted(args.trust_proxy)
+    except ValueError as error:
+        parser.error(str(error))
 
     limits = Limits()
     if args.downloads_per_client is not None:
         limits = Limits(per_client=max(1, args.downloads_per_client))
-    app = create_app(dev=args.dev, limits=limits, redis_url=args.redis)
+    app = create_app(dev=args.dev, limits=limits, redis_url=args.redis,
+                     trusted_proxies=trusted)
     print(f"Bodegabordet: http://{args.host}:{args.port}/" + (" (dev: rebuilds on change)" if args.dev else ""))
     web.run_app(app, host=args.host, port=args.port, print=None)
 

@@ -29,6 +29,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from relay.headers import DEV_PAGE_HEADERS, SECURITY_HEADERS
+from relay.proxy import client_address_middleware
 from relay.rooms import HUB_KEY, RoomLimits, install
 from relay.site import Site, _inside
 from relay.snapshot import Asset, LiveSite, content_type  # noqa: F401  (content_type: re-export)
@@ -262,12 +263,15 @@ def _quiet_bad_requests() -> None:
 def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = None,
                dev: bool = False, limits: Limits | None = None,
                room_limits: RoomLimits | None = None,
-               redis_url: str | None = None) -> web.Application:
+               redis_url: str | None = None,
+               trusted_proxies: frozenset[str] = frozenset()) -> web.Application:
     """The app. The site is computed once here; `dev=True` rebuilds it when a file changes
     (devtools and `make run`). `extra_dirs` maps URL prefixes ('__dev__/') to directories for
-    dev-only pages (a bare PyScript page, a Pyodide runner); they are never precached."""
+    dev-only pages (a bare PyScript page, a Pyodide runner); they are never precached.
+    `trusted_proxies`: addresses whose X-Forwarded-For names the client (relay/proxy.py)."""
     _quiet_bad_requests()
-    app = web.Application()
+    middlewares = [client_address_middleware(trusted_proxies)] if trusted_proxies else []
+    app = web.Application(middlewares=middlewares)
     app[LIVE_KEY] = LiveSite(site or Site(), dev=dev)
     app[LIMITS_KEY] = limits or Limits()
     app[EXTRA_KEY] = dict(extra_dirs or {})
