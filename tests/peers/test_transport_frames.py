@@ -211,3 +211,39 @@ def test_a_flood_of_candidates_is_bounded_per_connection():
     for _ in range(10 * CANDIDATES_MAX):
         rtc.signalled(ice)
     assert len(rtc._early) == CANDIDATES_MAX
+
+
+def test_a_room_still_missing_after_a_few_tries_is_gone_and_the_link_keeps_the_code():
+    """4404 after a `ready` is retried (the relay may have restarted, and the host re-creates
+    the room), but not for ever: NO_ROOM_TRIES in a row end the link, with the code kept for
+    the screen (join_screen's "the table is gone"); a `ready` between them starts the count
+    again."""
+    import asyncio
+
+    from app.peers.relay_link import NO_ROOM, NO_ROOM_TRIES, RelayLink
+
+    async def go():
+        closed = []
+        link = RelayLink("guest", "r" * 22, on_ready=print, on_frame=print,
+                         on_presence=print, on_closed=lambda *a: closed.append(a))
+        link.ever_ready = True
+
+        def close(code):
+            ws = object()
+            link._ws, link.state = ws, "open"
+            link._on_close(ws, SimpleNamespace(code=code))
+
+        for _ in range(NO_ROOM_TRIES - 1):
+            close(NO_ROOM)
+        assert link.state == "waiting" and link.close_code == NO_ROOM
+        close(1006)                                   # another code breaks the run of 4404s
+        for _ in range(NO_ROOM_TRIES - 1):
+            close(NO_ROOM)
+        assert link.state == "waiting"
+        close(NO_ROOM)
+        assert link.state == "closed" and link.close_code == NO_ROOM
+        assert closed[-1][2] is True and [c[2] for c in closed[:-1]] == [False] * (len(closed) - 1)
+        if link._timer is not None:
+            link._timer.cancel()
+
+    asyncio.run(go())

@@ -36,7 +36,7 @@ from app.peers.guest_table import GuestTable
 from app.peers.links import GuestLinks
 from app.peers.notices import bye_line
 from app.peers.protocol import is_name
-from app.peers.relay_link import NO_ROOM, close_reason
+from app.peers.relay_link import NO_ROOM
 from app.player_settings import DEFAULTS, read_settings
 from app.snyd import table_screen
 from pyodide.ffi import create_proxy
@@ -189,10 +189,8 @@ def _table_gone() -> bool:
     reload asks again, should the relay only have lost the room."""
     table, links = _state["table"], _state["links"]
     sat_here = table.holder is not None or _state["kept_token"] is not None
-    # The relay link keeps the close's line, not its code: 4404's own line (this phone's
-    # language) is the only one that says "no such room".
     return (sat_here and links.relay.state == "closed"
-            and links.relay.reason == close_reason(NO_ROOM))
+            and links.relay.close_code == NO_ROOM)
 
 
 def _invite() -> str:

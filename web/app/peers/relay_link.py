@@ -41,6 +41,10 @@ KEEPALIVE_S = 60.0   # a `ping` op on a quiet socket (all on data channels): the
 # is full, or we spoke wrong.
 FINAL = frozenset({4001, 4403, 4409, 4400})
 NO_ROOM = 4404  # final before the first `ready`; afterwards the relay may just have restarted
+# ... and the host's phone re-creates the room within seconds of its own reconnect. A room still
+# missing after this many tries in a row is gone: its host closed it or never came back (the
+# relay closes a room's guests with 4404 when its host stayed away `expiry`).
+NO_ROOM_TRIES = 4
 
 PEER = text(1, PEER_MAX)
 FROM_RELAY: dict[str, dict[str, Callable[[Any], bool]]] = {
@@ -122,6 +126,8 @@ class RelayLink:
         self.frame_max = HOST_RELAY_FRAME_MAX if role == "host" else RELAY_FRAME_MAX
         self.sent = self.received = 0
         self.reason: str | None = None  # the line for the screen while not connected
+        self.close_code: int | None = None  # the relay's code of the last close (the screens)
+        self.no_room = 0             # 4404s in a row since the last `ready`
         self._ws: Any = None
         self._proxies: list[tuple[str, Any]] = []  # (event, proxy) on the current socket
         self._timer: asyncio.TimerHandle | None = None
@@ -201,7 +207,7 @@ class RelayLink:
             if msg["role"] != self.role:
                 self.bad_frames += 1
                 return
-            self.state, self.peer, self.attempt = "open", msg["peer"], 0
+            self.state, self.peer, self.attempt, self.no_room = "open", msg["peer"], 0, 0
             self.host_present, self.ever_ready, self.reason = msg["host"], True, None
             self.on_ready(msg["peer"], msg["host"])
         elif self.state != "open":
@@ -223,7 +229,10 @@ class RelayLink:
         if ws is not self._ws or self.state == "closed":
             return
         code = int(event.code or 1006)
-        final = code in FINAL or (code == NO_ROOM and not self.ever_ready)
+        self.no_room = self.no_room + 1 if code == NO_ROOM else 0
+        final = code in FINAL or (code == NO_ROOM and (not self.ever_ready
+                                                        or self.no_room >= NO_ROOM_TRIES))
+        self.close_code = code
         self.peer, self.host_present = None, False
         self.reason = close_reason(code)
         if final:
