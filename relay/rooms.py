@@ -507,8 +507,10 @@ class Hub:
         """Queue `text` for `target` and return at once: the sender never waits for a reader.
         Past `max_backlog` (queued here + in the transport's buffer) the target is cut off."""
         transport = target.transport
-        if transport is None or transport.is_closing() or target.code == SLOW:
-            return  # closing: its own handler cleans up
+        if transport is None or transport.is_closing() or target.code is not None:
+            # Closing: its own handler cleans up. Nothing may follow our close frame (RFC 6455
+            # 5.5.1), and `_close` flushed what was queued before it.
+            return
         data = text_frame(text.encode())
         target.out.append(data)
         target.out_bytes += len(data)

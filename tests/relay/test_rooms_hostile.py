@@ -410,3 +410,49 @@ def test_the_hello_timeout_holds_whatever_the_sweep_interval():
             await asyncio.sleep(0.5)
             assert await pong(h) == []
     run(go)
+
+
+def _frames(raw: bytes) -> list[int]:
+    """The opcodes of the server frames in `raw` (unmasked, after the HTTP response head)."""
+    body = raw.split(b"\r\n\r\n", 1)[1]
+    opcodes, i = [], 0
+    while i + 2 <= len(body):
+        opcode, n = body[i] & 0x0F, body[i + 1] & 0x7F
+        i += 2
+        if n == 126:
+            n, i = int.from_bytes(body[i:i + 2], "big"), i + 2
+        elif n == 127:
+            n, i = int.from_bytes(body[i:i + 8], "big"), i + 8
+        opcodes.append(opcode)
+        i += n
+    return opcodes
+
+
+def test_nothing_follows_the_relays_close_frame_even_while_the_host_keeps_sending():
+    """RFC 6455 5.5.1: after its close frame an endpoint sends no data frame. The host keeps
+    writing to a guest the relay is closing (a bad frame), and the guest never answers the
+    close (a raw socket): the close is the last frame on the wire."""
+    async def go():
+        async with relay() as client:
+            room, key = new_id(), new_id()
+            h, _ = await host(client, room, key)
+            raw = socket.socket()
+            raw.connect(("127.0.0.1", client.server.port))
+            raw.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        b"Sec-WebSocket-Version: 13\r\n\r\n")
+            raw.sendall(masked(json.dumps({"op": "join", "room": room}).encode()))
+            peer = (await receive(h))["peer"]
+            raw.sendall(masked(b'{"op":"nonsense"}'))           # 4400: the relay closes it
+            for i in range(200):
+                await h.send_json({"op": "send", "to": peer, "data": f"frame {i}"})
+                await asyncio.sleep(0)
+            raw.setblocking(False)
+            loop, got = asyncio.get_running_loop(), b""
+            while chunk := await asyncio.wait_for(loop.sock_recv(raw, 65536), 10):
+                got += chunk
+            raw.close()
+            opcodes = _frames(got)
+            assert 0x8 in opcodes, opcodes
+            assert opcodes[-1] == 0x8 and opcodes.count(0x8) == 1, opcodes
+    run(go)
