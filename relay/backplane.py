@@ -232,6 +232,7 @@ class RedisBackplane:
         self._resync: asyncio.Task | None = None
         self._asked = 0.0   # loop time this process last asked everyone to re-assert
         self._redis_errors: tuple[type[BaseException], ...] = (OSError,)
+        self._unleft: set[tuple[str, str, bool]] = set()   # (room, peer, host): leave failed
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
         self.hub: Hub | None = None
@@ -402,18 +403,27 @@ class RedisBackplane:
 
     async def leave(self, room: str, peer: str, host: bool) -> bool:
         self._drop_member(room, peer)
-        was_host, removed = await self._submit(self._leave, self._keys(room),
-                                               [peer, self._empty_ttl(), self.origin])
+        try:
+            was_host, removed = await self._submit(self._leave, self._keys(room),
+                                                   [peer, self._empty_ttl(), self.origin])
+        except self._redis_errors:
+            self._unleft.add((room, peer, host))   # Redis away: the next refresh leaves again
+            raise
+        finally:
+            if room not in self.members and room in self.subscribed:
+                self.subscribed.discard(room)
+                await self.pubsub.unsubscribe(PREFIX + room)
         self._announce(room, removed)
-        if room not in self.members and room in self.subscribed:
-            self.subscribed.discard(room)
-            await self.pubsub.unsubscribe(PREFIX + room)
         return bool(was_host)
 
     async def refresh(self, rooms: list[str]) -> None:
         """Every sweep: this process is alive, and every room it holds members of is in Redis
         as this process knows it (`rooms` is the hub's list; the members are our own)."""
         alive = self._submit(self._alive, [ALIVE + self.origin, UP], [self.alive_ttl])
+        unleft, self._unleft = self._unleft, set()
+        left = [(room, peer, host, self._submit(self._leave, self._keys(room),
+                                                [peer, self._empty_ttl(), self.origin]))
+                for room, peer, host in unleft]
         synced = [(room, self._submit(self._sync, self._keys(room), [
                       self.digests[room], self.origin, self._ttl(), self._empty_ttl(),
                       *[x for pair in members.items() for x in pair]]))
@@ -421,6 +431,15 @@ class RedisBackplane:
         if await alive == 1:
             log.warning("Redis lost its data: every process re-asserts its rooms")
             self._ask_resync()
+        for room, peer, host, future in left:
+            try:
+                was_host, removed = await future
+            except self._redis_errors:
+                self._unleft.add((room, peer, host))
+                continue
+            # The hub could not tell the room when the leave failed: it is told now.
+            self._announce(room, [*removed, peer, "host" if host else "guest"]
+                           if was_host or not host else removed)
         failed = 0
         for room, future in synced:
             try:
@@ -447,9 +466,10 @@ class RedisBackplane:
             await self.pubsub.subscribe(PREFIX + room)
 
     def _announce(self, room: str, removed: list[str]) -> None:
-        """Members of a dead process left `room`: tell its members here and elsewhere."""
+        """Members (peer, role, ...) left `room` without the hub saying so (their process died,
+        or Redis was away at their leave): tell its members here and elsewhere."""
         for peer, role in zip(removed[::2], removed[1::2], strict=True):
-            log.warning("room %s: dropped %s %s of a process that is gone", room[:4], role, peer)
+            log.warning("room %s: %s %s gone (announced late)", room[:4], role, peer)
             message = ({"t": "host", "present": False} if role == "host"
                        else {"t": "left", "peer": peer})
             if self.hub is not None:

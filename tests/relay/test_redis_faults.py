@@ -478,6 +478,29 @@ def test_a_live_process_puts_back_members_taken_for_dead(server):
     run(go)
 
 
+def test_a_leave_that_failed_while_redis_refused_is_done_when_it_is_back(server):
+    async def go():
+        async with relays(server.url, TEST_LIMITS, TEST_LIMITS) as (one, two), \
+                admin(server.url) as db:
+            room, key = new_id(), new_id()
+            h, _ = await host(one, room, key)
+            a, ready = await guest(two, room)
+            assert await receive(h) == {"op": "joined", "peer": ready["peer"]}
+            members = PREFIX + room + ":members"
+            await db.execute_command("ACL", "SETUSER", "default", "-evalsha", "-eval")
+            await a.close()                                     # its leave fails
+            await until(lambda: not two.hub.conns)
+            assert await db.hexists(members, ready["peer"])
+            await db.execute_command("ACL", "SETUSER", "default", "+evalsha", "+eval")
+            await until_async(lambda: _not(db.hexists(members, ready["peer"])))
+            assert await receive(h) == {"op": "left", "peer": ready["peer"]}   # told late
+    run(go)
+
+
+async def _not(awaitable) -> bool:
+    return not await awaitable
+
+
 async def until_async(condition, timeout: float = WAIT) -> None:
     deadline = asyncio.get_running_loop().time() + timeout
     while not await condition():
