@@ -1,6 +1,7 @@
 """The Redis backplane under faults (relay/backplane.py, docs/relay.md "Several processes"):
 a message that cannot be published, a bad channel message, Redis flushed or restarted during a
-live table, a wrong host key while the host is away, empty rooms, processes that died.
+live table (or only a room's key lost), a wrong host key while the host is away, empty rooms,
+processes that died (or were taken for dead), a leave while Redis refuses.
 
 Each test starts its own redis-server on a free loopback port (restartable on that port)."""
 
