@@ -31,7 +31,8 @@ the same for its own process.
 
 All state commands of a process (join, host, leave, sync) go through one queue into one
 pipeline at a time, so Redis applies them in the order this process issued them: a sync can
-then write this process's members back exactly without racing its own joins and leaves.
+then write this process's members back exactly without racing its own joins and leaves. A
+leave that fails (Redis away) is issued again at each sweep until it is done, and the room told.
 
 Publishing: one task drains a bounded queue and sends what it holds in one pipeline, one PUBLISH
 per room with every message for that room in a list (one PUBLISH per message exhausts redis-py's
