@@ -15,9 +15,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from app.peers.game_host import GameRoomTable, HostGameTable
-from app.peers.host_seats import RoomTable, open_room
-from app.peers.host_table import SnydRoomTable
+from app.peers.game_host import HostGameTable
+from app.peers.host_seats import RoomTable, SaidRoomTable, open_room
 from app.peers.view_sync import REPEAT_MAX, Outbox
 from peer_net import Clock, Net
 
@@ -197,11 +196,11 @@ def test_the_room_tables_pass_events_from_on_and_keep_their_said(game):
         table = snyd.Table(names, Rules(dice_per_player=2), seed=2)
         table.deal()
         table.act(table.turn, {"type": "bid", "quantity": 1, "face": 2})
-        room_tables = [RoomTable(Host(table)), SnydRoomTable(Host(table))]
+        room_tables = [RoomTable(Host(table)), SaidRoomTable(Host(table))]
     else:
         table = (bakke.Table(names, seed=2) if game == "bakke" else treere.Table(names, seed=2))
         table.act(table.turn, {"type": "throw_all" if game == "bakke" else "roll"})
-        room_tables = [GameRoomTable(Host(table))]
+        room_tables = [SaidRoomTable(Host(table))]
     n = len(table.events) - 1
     for room_table in room_tables:
         full = room_table.view("B")

@@ -41,7 +41,8 @@ from app.peers.host_seats import (
     COVER_GRACE_S,
     STAND_IN_STYLE,
     Absences,
-    RoomTable,
+    HandOver,
+    SaidRoomTable,
     check_link,
     open_room,
     room_connections,
@@ -68,21 +69,7 @@ def _index(events: list[dict], event: dict) -> int | None:
     return None
 
 
-class GameRoomTable(RoomTable):
-    """The room's TableLike for Bakke and Treere: every guest's view also carries the latest
-    lines said at the table ("said", protocol.is_said), so the guests read the regulars too."""
-
-    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
-        v = super().view(player, events_from)  # "said" names events by index in the whole list
-        said = self._host.said
-        handed = self._host.handed() if hasattr(self._host, "handed") else ()  # fakes: none
-        extra = {"said": [dict(s) for s in said]} if said else {}
-        if handed:  # every phone can show whose seat a stand-in plays (its own, above all)
-            extra["handed"] = sorted(handed)
-        return {**v, **extra} if extra else v
-
-
-class HostGameTable(GameSession):
+class HostGameTable(HandOver, GameSession):
     """A GameSession whose guest seats are friends' phones, reached through ``room``."""
 
     SEAT_KINDS = (*SEAT_KINDS, "guest")
@@ -97,7 +84,7 @@ class HostGameTable(GameSession):
         self.guests = [name for name, kind in self.seats if kind == "guest"]
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
         self.now: Callable[[], float] = time.monotonic
-        self.adapter = GameRoomTable(self)
+        self.adapter = SaidRoomTable(self)
         self.link: dict[str, str] = {}     # the transport's keys, saved with the table
         self.on_change: Callable[[], None] | None = None  # set by the screen's owner
         self.absences = Absences()
@@ -180,26 +167,6 @@ class HostGameTable(GameSession):
             self.room.table_changed()
 
     # ---------- the host's hand: a seat to a stand-in and back ----------
-    def hand_over(self, player: str) -> None:
-        """The host gives guest ``player``'s seat to a stand-in at once: it plays that seat's
-        turns from the next tick. IllegalAction if no such guest or handed already."""
-        self._check_guest(player)
-        self._tell(player, self.absences.hand_over(player))
-
-    def give_back(self, player: str) -> None:
-        """The seat is the guest's phone's again (covered as any away seat while the phone is
-        not there). IllegalAction if it was not handed over."""
-        self._check_guest(player)
-        self._tell(player, self.absences.give_back(player))
-
-    def handed(self) -> set[str]:
-        """The guests' seats a stand-in plays now, by the host's hand."""
-        return set(self.absences.handed)
-
-    def _check_guest(self, player: str) -> None:
-        if player not in self.guests:
-            raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
-
     def _tell(self, player: str, line: str) -> None:
         """The host's word about a seat: said by that seat with the next move, everywhere; the
         guests' views say whose seat is handed at once."""

@@ -203,7 +203,7 @@ class GuestTable:
         out = []
         for i, (e, lines) in enumerate(zip(events, lines_for(events, v)), start):
             # What the host said about a seat (handed to a stand-in, given back), before the
-            # move it came with: the view's "said", by event index (host_table.SnydRoomTable).
+            # move it came with: the view's "said", by event index (host_seats.SaidRoomTable).
             out += [News({"type": "seat_note", "player": s["player"]}, [s["line"]])
                     for s in v.get("said", []) if s["event"] == i]
             bubble = None

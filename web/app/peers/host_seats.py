@@ -102,6 +102,55 @@ class RoomTable:
     def act(self, player: str, action: Mapping[str, Any]) -> Any:
         return self._host.guest_act(player, dict(action))
 
+class SaidRoomTable(RoomTable):
+    """The room's TableLike of a host's table (all three games): every guest's view also carries
+    the latest lines said at the table ("said", protocol.is_said: the regulars at Bakke and
+    Treere, the host's word about a seat everywhere) and whose seats a stand-in plays now by the
+    host's hand ("handed", protocol.is_handed), so every phone reads the same."""
+
+    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
+        v = super().view(player, events_from)  # "said" names events by index in the whole list
+        said = self._host.said
+        handed = self._host.handed() if hasattr(self._host, "handed") else ()  # fakes: none
+        extra: dict[str, Any] = {"said": [dict(s) for s in said]} if said else {}
+        if handed:  # every phone can show whose seat a stand-in plays (its own, above all)
+            extra["handed"] = sorted(handed)
+        return {**v, **extra} if extra else v
+
+
+class HandOver:
+    """The host's hand, shared by Snyd's HostTable and Bakke's/Treere's HostGameTable: a guest's
+    seat to a stand-in regular at once (its phone is gone, or the table cannot wait) and back.
+    The class using it has ``guests``, ``absences`` (an Absences) and ``_tell(player, line)``,
+    which puts the host's word about the seat on every phone its own way."""
+
+    guests: Any
+    absences: Absences
+
+    def _tell(self, player: str, line: str) -> None:
+        raise NotImplementedError
+
+    def hand_over(self, player: str) -> None:
+        """A stand-in plays ``player``'s turns from the next tick. IllegalAction if ``player``
+        is no guest at the table or is handed already."""
+        self._check_guest(player)
+        self._tell(player, self.absences.hand_over(player))
+
+    def give_back(self, player: str) -> None:
+        """The seat is the guest's phone's again (covered as any away seat while the phone is
+        not there). IllegalAction if it was not handed over."""
+        self._check_guest(player)
+        self._tell(player, self.absences.give_back(player))
+
+    def handed(self) -> set[str]:
+        """The guests' seats a stand-in plays now, by the host's hand."""
+        return set(self.absences.handed)
+
+    def _check_guest(self, player: str) -> None:
+        if player not in self.guests:
+            raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
+
+
 def check_link(link: Any) -> dict[str, str]:
     """A saved table's ``link`` (relay room, host key …) as a fresh dict; ValueError if it is
     not a small mapping of short strings."""

@@ -44,7 +44,8 @@ from app.peers.host_seats import (  # noqa: F401 (away_line, back_line, COVER_GR
     COVER_GRACE_S,
     STAND_IN_STYLE,
     Absences,
-    RoomTable,
+    HandOver,
+    SaidRoomTable,
     away_line,
     back_line,
     check_link,
@@ -68,22 +69,7 @@ def open_room(seats: list[Seat], clock: Callable[[], float] = time.monotonic) ->
     return open_draft_room([(s.name, s.kind) for s in seats], clock)
 
 
-class SnydRoomTable(RoomTable):
-    """The room's TableLike for Snyd: a guest's view also carries what the host said about the
-    seats (a seat handed to a stand-in and given back: "said", protocol.is_said), so every
-    phone at the table reads it."""
-
-    def view(self, player: str, events_from: int | None = None) -> dict[str, Any]:
-        v = super().view(player, events_from)  # "said" names events by index in the whole list
-        said = self._host.said
-        handed = self._host.handed() if hasattr(self._host, "handed") else ()  # fakes: none
-        extra = {"said": [dict(s) for s in said]} if said else {}
-        if handed:  # every phone can show whose seat a stand-in plays (its own, above all)
-            extra["handed"] = sorted(handed)
-        return {**v, **extra} if extra else v
-
-
-class HostTable(Session):
+class HostTable(HandOver, Session):
     """A Session whose guest seats are friends' phones, reached through ``room``."""
 
     SEAT_KINDS = ("human", "regular", "guest")
@@ -97,7 +83,7 @@ class HostTable(Session):
                          regular_factory=regular_factory)
         self.room: HostRoom | None = None  # attached by from_lobby / from_dict
         self.now: Callable[[], float] = time.monotonic
-        self.adapter = SnydRoomTable(self)
+        self.adapter = SaidRoomTable(self)
         self.guests = [s.name for s in self.seats if s.kind == "guest"]
         self.stand_ins: dict[str, Any] = {}
         self.link: dict[str, str] = {}   # the transport's keys, saved with the table
@@ -201,27 +187,6 @@ class HostTable(Session):
             self.room.table_changed()
 
     # ---------- the host's hand: a seat to a stand-in and back ----------
-    def hand_over(self, player: str) -> None:
-        """The host gives guest ``player``'s seat to a stand-in regular at once (its phone is
-        gone, or the table cannot wait): it plays that seat's turns from the next tick.
-        IllegalAction if ``player`` is no guest at the table or is handed already."""
-        self._check_guest(player)
-        self._tell(player, self.absences.hand_over(player))
-
-    def give_back(self, player: str) -> None:
-        """The seat is the guest's phone's again (covered as any away seat while the phone is
-        not there). IllegalAction if it was not handed over."""
-        self._check_guest(player)
-        self._tell(player, self.absences.give_back(player))
-
-    def handed(self) -> set[str]:
-        """The guests' seats a stand-in plays now, by the host's hand."""
-        return set(self.absences.handed)
-
-    def _check_guest(self, player: str) -> None:
-        if player not in self.guests:
-            raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
-
     def _tell(self, player: str, line: str) -> None:
         """The host's word about a seat: on this screen now, on the guests' with the next
         event (each guest's view carries it, so every phone reads the same words)."""
