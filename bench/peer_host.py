@@ -43,9 +43,9 @@ try:
 except NameError:  # this source run inside Pyodide (--pyodide): engine/ and app/ are unpacked
     ROOT = Path(".")
 
-from app.peers.game_host import GameRoomTable, HostGameTable
+from app.peers.game_host import HostGameTable
 from app.peers.host import HostRoom
-from app.peers.host_seats import RoomTable
+from app.peers.host_seats import RoomTable, SaidRoomTable
 from app.peers.protocol import decode_from_host, encode
 
 from engine import bakke, snyd, treere
@@ -65,7 +65,7 @@ class Clock:
 
 
 class Shim:
-    """What RoomTable / GameRoomTable read of the host's table controller: the engine table,
+    """What RoomTable / SaidRoomTable read of the host's table controller: the engine table,
     the table talk (none here) and the door for a guest's action."""
 
     def __init__(self, table: Any) -> None:
@@ -202,7 +202,7 @@ class Evening:
             self.room.receive(channel, self.guests[channel].hello())
         self.channel_of = {g.name: ch for ch, g in self.guests.items()}
         self.deliver()
-        adapter = (RoomTable if game == "snyd" else GameRoomTable)(Shim(table))
+        adapter = (RoomTable if game == "snyd" else SaidRoomTable)(Shim(table))
         self.tables = FullViews(adapter)
         self.room.start(self.tables)
         self.deliver()
