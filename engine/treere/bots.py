@@ -28,15 +28,27 @@ from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, face_value, score
 from engine.voices import check_lang
 
+# A style never gives away more than this share of the best keep's chance of winning the pot.
+# Without it a pot that looks hopeless (every keep within ``slack`` of a best of 1.5%) let
+# Grethe stop on 25 against a 4: a style, but no longer trying (issue 17).
+SHARE = 0.25
+
 
 @dataclass(frozen=True)
 class Style:
     """How a regular strays from the best keep: only among keeps within ``slack`` of it (in
-    chance of winning the pot), and only ``rate`` of the time."""
+    chance of winning the pot) and within ``share`` of its chance, and only ``rate`` of the
+    time. So the loss of any one decision against the perfect keep is at most
+    min(slack, share × best chance): bench/treere_regulars.py measures it."""
 
-    slack: float = 0.0      # how much worse a keep may be and still be chosen
+    slack: float = 0.0      # how much worse a keep may be and still be chosen (absolute)
     rate: float = 0.0       # how often the temperament decides instead of the arithmetic
     prefer: str = "best"    # "fewest" dice (throws on), "most" (stops), "random", "four" (seed)
+    share: float = SHARE    # ... and how much worse relative to the best chance
+
+    def bound(self, top: float) -> float:
+        """The most chance a keep may give away against the best keep, worth ``top``."""
+        return min(self.slack, self.share * top)
 
 
 STYLES: dict[str, Style] = {
@@ -234,7 +246,7 @@ class Regular(Player):
         if style.rate < 1.0 and self.rng.random() >= style.rate:
             return ranked[0][1]
         top = ranked[0][0]
-        near = [o for o in ranked if o[0] >= top - style.slack]
+        near = [o for o in ranked if o[0] >= top - style.bound(top)]
         zero_face = sit.rules.zero_face
         if style.prefer == "fewest":
             return min(near, key=lambda o: (len(o[1]), -o[0]))[1]
