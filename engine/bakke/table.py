@@ -22,6 +22,7 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
     "throw_all": frozenset({"type"}),
     "videre": frozenset({"type"}),
     "fejl": frozenset({"type", "against"}),
+    "undo_fejl": frozenset({"type"}),
     "new_game": frozenset({"type"}),
 }
 ACTIONS = tuple(ACTION_KEYS)
@@ -38,7 +39,7 @@ class Table:
 
     def __init__(self, players: Sequence[str], rules: Rules | None = None,
                  seed: int | str | None = None, first: str | None = None,
-                 dice: Iterable[int] | None = None) -> None:
+                 dice: Iterable[int] | None = None, faultless: Iterable[str] = ()) -> None:
         self.players: tuple[str, ...] = check_players(players)
         self.rules: Rules = Rules() if rules is None else rules
         if not isinstance(self.rules, Rules):
@@ -52,7 +53,21 @@ class Table:
              "seed": self.dice.seed, "first": first, "dice": list(self.dice.scripted)}
         ]
         self.game_no = 0
+        self.faultless: tuple[str, ...] = ()
+        self.set_faultless(faultless)
         self._start_game(starter)
+
+    def set_faultless(self, players: Iterable[str]) -> None:
+        """The players who make no faults (the app's regulars: they never touch a tray): no
+        *Fejl* is called against them, nor while one of them is in turn (B7, docs/rules-
+        decisions.md). Not in the log: the owner of the table (the session, from its seats)
+        says it at every start and replay, so an old save's log replays as it was played."""
+        if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+            raise IllegalAction("faultless skal være en liste af spillere (a list of players)")
+        names = list(players)
+        if len(names) > len(self.players) or not all(self._seated(p) for p in names):
+            raise IllegalAction(f"{shown(names)} er ikke spillere ved bordet (not at this table)")
+        self.faultless = tuple(p for p in self.players if p in names)
 
     def _start_game(self, starter: str) -> None:
         self.game_no += 1
@@ -66,8 +81,15 @@ class Table:
         self.thrown = 0  # dice thrown by ``turn`` this turn
         self.first_throw = True  # B3: the game's first throw (all the dice) is still to come
         self.last: dict[str, Any] | None = None
+        self._open_fejl_window()
         self._event({"type": "new_game", "game_no": self.game_no, "players": list(self.players),
                      "first": starter})
+
+    def _open_fejl_window(self) -> None:
+        """A new throw (or game): the last fault can no longer be undone, and whoever undid
+        one may call again."""
+        self.undoable: dict[str, Any] | None = None  # the last fault, while its caller may undo
+        self.undone: list[str] = []  # who undid a fault since the last throw (may not call again)
 
     # --- what anyone may ask -------------------------------------------------------------------
 
@@ -113,13 +135,15 @@ class Table:
         """One entry point for actions as plain dicts (UI, regulars, peers, replay).
 
         ``{"type": "throw"}`` one die, ``{"type": "throw_all"}`` every die in hand,
-        ``{"type": "videre"}``, ``{"type": "fejl", "against": name}``, ``{"type": "new_game"}``.
+        ``{"type": "videre"}``, ``{"type": "fejl", "against": name}``, ``{"type": "undo_fejl"}``
+        (the caller, until the next throw), ``{"type": "new_game"}``.
         """
         kind = action.get("type") if isinstance(action, Mapping) else None
         if not isinstance(kind, str) or kind not in ACTION_KEYS:  # str first: a list is unhashable
             raise IllegalAction(
-                "Ukendt handling; kast, kast alle, videre, fejl eller nyt spil "
-                "(unknown action: type must be throw, throw_all, videre, fejl or new_game)"
+                "Ukendt handling; kast, kast alle, videre, fejl, fortryd fejl eller nyt spil "
+                "(unknown action: type must be throw, throw_all, videre, fejl, undo_fejl "
+                "or new_game)"
             )
         if set(action) != ACTION_KEYS[kind]:
             raise IllegalAction(
@@ -142,6 +166,8 @@ class Table:
             self._pass_turn(player)
         elif kind == "fejl":
             self._fejl(player, against)
+        elif kind == "undo_fejl":
+            self._undo_fejl(player)
         else:
             self._log.append({"type": "new_game", "player": player})
             assert self.loser is not None
@@ -156,6 +182,8 @@ class Table:
             return "Spillet er slut; start et nyt spil (the game is over: new_game)"
         if kind == "fejl":
             return self._fejl_problem(player, against)
+        if kind == "undo_fejl":
+            return self._undo_problem(player)
         if player != self.turn:
             return f"Det er ikke din tur, det er {self.turn}s (not your turn)"
         if kind == "videre":
@@ -181,6 +209,12 @@ class Table:
             return "Den, der er ude, blander sig ikke (a player who is out calls no faults, B7)"
         if not self.tray:
             return "Bakken er tom; der er intet at samle op (the tray is empty: no fault to call)"
+        if self.turn in self.faultless:
+            return (f"{self.turn} kaster nu, og ingen rører bakken imens "
+                    "(no fault during the turn of a player who makes no faults)")
+        if player in self.undone:
+            return ("Du har fortrudt en fejl; vent til næste kast "
+                    "(you undid a fault: call again after the next throw)")
         reasons = [self._offender_problem(player, p) for p in against]
         if any(r is None for r in reasons):
             return None
@@ -193,6 +227,17 @@ class Table:
             return "Man kan ikke dømme fejl mod sig selv (no fault against oneself)"
         if self.hands[offender] == 0:
             return f"{offender} er ude (the offender is out of this game)"
+        if offender in self.faultless:
+            return f"{offender} laver ingen fejl (this player makes no faults)"
+        return None
+
+    def _undo_problem(self, player: str) -> str | None:
+        if self.undoable is None:
+            return ("Der er ingen fejl at fortryde; et kast lukker den "
+                    "(no fault to undo: the next throw closes it)")
+        caller = self.undoable["player"]
+        if player != caller:
+            return f"Kun {caller}, der dømte fejlen, kan fortryde den (only the caller may undo)"
         return None
 
     # --- what the actions do ---------------------------------------------------------------------
@@ -200,6 +245,7 @@ class Table:
     def _throw(self, player: str, mode: str, faces: list[int]) -> None:
         self._log.append({"type": "throw" if mode == "one" else "throw_all", "player": player,
                           "faces": list(faces)})
+        self._open_fejl_window()
         result = resolve(self.tray, faces) if mode == "all" else drop_one(self.tray, faces[0])
         self.hands[player] += len(result.picked) - len(faces)
         self.tray = list(result.tray)
@@ -236,7 +282,22 @@ class Table:
         self._log.append({"type": "fejl", "player": player, "against": offender})
         self.hands[offender] += len(taken)
         self.tray = []
+        self.undoable = {"player": player, "against": offender, "faces": list(taken)}
         self._event({"type": "fejl", "player": player, "against": offender, "faces": taken})
+
+    def _undo_fejl(self, player: str) -> None:
+        """The caller takes the fault back before the next throw: the dice go back into the
+        tray as they lay, the offender's hand as it was. Only a throw puts a die in the tray
+        and a throw closes the window, so the tray is still empty here."""
+        assert self.undoable is not None and not self.tray
+        fault = self.undoable
+        self._log.append({"type": "undo_fejl", "player": player})
+        self.hands[fault["against"]] -= len(fault["faces"])
+        self.tray = list(fault["faces"])
+        self.undoable = None
+        self.undone.append(player)
+        self._event({"type": "fejl_undone", "player": player, "against": fault["against"],
+                     "faces": list(fault["faces"])})
 
     def _pass_turn(self, player: str) -> None:
         """The turn goes clockwise to the next player still holding dice."""
@@ -266,8 +327,10 @@ class Table:
 
     @classmethod
     def replay(cls, players: Sequence[str], rules: Rules,
-               log: Sequence[Mapping[str, Any]]) -> Table:
-        """Rebuild an equal table from ``log`` (as given by ``table.log``); junk is refused."""
+               log: Sequence[Mapping[str, Any]], faultless: Iterable[str] = ()) -> Table:
+        """Rebuild an equal table from ``log`` (as given by ``table.log``); junk is refused.
+        ``faultless`` is set after the log: a log from before it (an old save) replays as it
+        was played, and one played with it is legal without it too."""
         start = start_entry(log)
         names = list(check_players(players))
         if (set(start) != _START_KEYS or start["players"] != names
@@ -277,6 +340,7 @@ class Table:
         table = cls(names, rules, seed=start["seed"], first=start["first"], dice=start["dice"])
         for entry in log[1:]:
             table._replay_one(entry)
+        table.set_faultless(faultless)
         return table
 
     def _replay_one(self, entry: Any) -> None:
@@ -310,5 +374,6 @@ _LOG_KEYS: dict[str, frozenset[str]] = {
     "throw_all": frozenset({"type", "player", "faces"}),
     "videre": frozenset({"type", "player"}),
     "fejl": frozenset({"type", "player", "against"}),
+    "undo_fejl": frozenset({"type", "player"}),
     "new_game": frozenset({"type", "player"}),
 }

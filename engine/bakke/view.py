@@ -38,6 +38,8 @@ def build_view(table: Table, me: str | None, events_from: int | None = None) -> 
         "loser": table.loser,
         "legal": table.legal(me),
         "fejl_against": table.fejl_targets(me),
+        # The last fault while its caller may still undo it (until the next throw), else None.
+        "fejl_undo": _copy(table.undoable) if table.undoable is not None else None,
         "last": _copy(table.last) if table.last is not None else None,
         "tally": dict(table.tally),
         "events": [_copy_event(e) for e in table.events[start:]],
@@ -52,7 +54,8 @@ def build_view(table: Table, me: str | None, events_from: int | None = None) -> 
 # one list is what it can afford: about three times faster than a general copy on a long
 # evening.  The property test that mutates every list of a view
 # (tests/engine/bakke/test_properties.py) keeps this honest.
-LIST_IN_EVENT = {"throw": "faces", "fejl": "faces", "new_game": "players", "game_over": "out"}
+LIST_IN_EVENT = {"throw": "faces", "fejl": "faces", "fejl_undone": "faces", "new_game": "players",
+                 "game_over": "out"}
 
 
 def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
