@@ -13,6 +13,7 @@ from html import escape
 from app.lang import language, t
 from app.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
 from app.player_settings import is_default_name
+from app.tally_legend import legend_html
 from app.treere.announce import score_text, units
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
@@ -158,6 +159,16 @@ def kept_html(v: dict, look: TableLook) -> str:
             f'<span class="tr-running" data-testid="running-score">{running}{preview}</span></div>')
 
 
+def won_event(v: dict) -> dict | None:
+    """The ``won`` event of a pot just won (phase over), or None while a pot is played."""
+    if v["phase"] != "over":
+        return None
+    last = v.get("last")
+    if isinstance(last, dict) and last.get("type") == "won":
+        return last
+    return next((e for e in reversed(v["events"]) if e.get("type") == "won"), None)
+
+
 def info_html(v: dict) -> str:
     beat = v.get("to_beat")
     beat_text = "–" if beat is None else score_text(beat)
@@ -167,9 +178,15 @@ def info_html(v: dict) -> str:
         limit = t("treere.zero") if threshold == 0 else t("treere.limit", n=threshold)
         stage = f'<span class="tr-threshold" data-testid="threshold">{escape(t("treere.can_win", limit=limit))}</span>'
 
+    won = won_event(v)
+    if won:  # the pot is empty now: say what was won and by whom, not "Puljen 0"
+        label, shown_pot = t("treere.pot.won", winner=won["player"]), won["pot"]
+        aria = t("treere.pot.won.label", winner=won["player"], units=units(won["pot"]))
+    else:
+        label, shown_pot, aria = t("treere.pot"), v["pot"], t("treere.pot.label", units=units(v["pot"]))
     return (f'<div class="tr-info">'
-            f'<div class="tr-pot" data-testid="pot" aria-label="{_attr(t("treere.pot.label", units=units(v["pot"])))}">'
-            f'<span class="label">{escape(t("treere.pot"))}</span><b>{v["pot"]}</b></div>'
+            f'<div class="tr-pot{" won" if won else ""}" data-testid="pot" aria-label="{_attr(aria)}">'
+            f'<span class="label">{escape(label)}</span><b>{shown_pot}</b></div>'
             f'<div class="tr-beat" data-testid="to-beat" aria-label="{_attr(t("treere.to_beat.label", score=beat_text))}">'
             f'<span class="label">{escape(t("treere.to_beat"))}</span><b>{escape(beat_text)}</b></div>{stage}</div>')
 
@@ -210,17 +227,34 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
 
 
+def settled(v: dict) -> dict[str, int]:
+    """Each player's net units of the pots already decided. The pot in play is nobody's loss
+    yet: every player at the table put the same into it (T1, T4, T6 ante all seats alike), so
+    their share goes back on the board until the pot is won. The column sums to zero."""
+    share = v["pot"] // len(v["players"]) if v["phase"] == "playing" else 0
+    return {p: v["tally"][p] + share for p in v["players"]}
+
+
 def tally_html(v: dict) -> str:
-    """*Tavlen*: each player's units won and lost this evening (net), and pots won."""
+    """*Tavlen*: each player's units won and lost this evening (net, pots decided), pots won,
+    the pot in play, and a line per column saying what it counts."""
     wins: dict[str, int] = {p: 0 for p in v["players"]}
     for e in v["events"]:
         if e.get("type") == "won" and e.get("player") in wins:
             wins[e["player"]] += 1
+    net = settled(v)
     rows = "".join(
         f'<tr data-player="{_attr(p)}"><th scope="row">{escape(p)}</th><td class="pots">{wins[p]}</td>'
-        f'<td class="units">{signed(v["tally"][p])}</td></tr>'
+        f'<td class="units">{signed(net[p])}</td></tr>'
         for p in v["players"])
     heads = "".join(f'<th scope="col">{escape(text)}</th>'
                     for text in (t("treere.tally.player"), t("treere.tally.pots"), t("treere.tally.units")))
+    in_play = ""
+    if v["phase"] == "playing" and v["pot"]:
+        in_play = (f'<p class="tally-pot" data-testid="tally-pot">'
+                   f'{escape(t("treere.tally.in_pot", units=units(v["pot"])))}</p>')
     return (f'<table class="tally-table" data-testid="tally-table"><caption>{escape(t("treere.tally.caption"))}'
-            f'</caption><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>')
+            f'</caption><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>{in_play}'
+            + legend_html([("treere.tally.pots", "treere.tally.pots.means"),
+                           ("treere.tally.units", "treere.tally.units.means")]))
+

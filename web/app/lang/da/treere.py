@@ -48,6 +48,8 @@ TEXT: dict[str, str] = {
     "treere.limit": "højst {n}",
     "treere.pot": "Puljen",
     "treere.pot.label": "Puljen: {units}",
+    "treere.pot.won": "{winner} vinder puljen",
+    "treere.pot.won.label": "{winner} vinder puljen: {units}",
     "treere.to_beat": "At slå",
     "treere.to_beat.label": "At slå: {score}",
     # the controls
@@ -66,6 +68,9 @@ TEXT: dict[str, str] = {
     "treere.tally.player": "Spiller",
     "treere.tally.pots": "Puljer",
     "treere.tally.units": "Enheder",
+    "treere.tally.pots.means": "puljer vundet i aften",
+    "treere.tally.units.means": "enheder vundet (+) eller tabt (−) i de afgjorte puljer; puljen i spil er ingens endnu",
+    "treere.tally.in_pot": "I puljen nu: {units}",
     # Dæk bordet
     "treere.setup.title": "Dæk bordet",
     "treere.setup.resume": "Fortsæt bordet",
