@@ -145,6 +145,8 @@ class GameSession:
                       else self.engine.Table(self.names, self.rules, seed=self.seed, first=first,
                                              dice=dice))
         self.regulars = self._make_regulars(regular_factory)
+        if hasattr(self.table, "set_faultless"):  # Bakke B7: a regular makes no faults (issue 17)
+            self.table.set_faultless(list(self.regulars))
         self.holder = self.humans[0]  # whose view the phone shows (see view())
         self.faults: list[RegularFault] = []
         self._faults_told = 0

@@ -50,13 +50,50 @@ def test_a_regular_plays_in_its_turn_and_speaks(table_of):
 
 
 def test_fejl_from_the_phone_against_a_regular_out_of_turn(table_of):
+    """Issue 17: a regular makes no faults, so the phone can call none against one, in its
+    turn or not: the session makes its regulars faultless and the engine refuses the call."""
     s = table_of([("Mette", "human"), ("Henning", "regular")], dice=[2, 3, 4, 5, 6, 6])
     s.act("Mette", {"type": "throw_all"})               # tray 2 3 4 5; Henning's turn
     v = s.view()
-    assert v["turn"] == "Henning" and v["fejl_against"] == ["Henning"]
-    assert 'data-player="Henning">Fejl mod Henning' in controls_html(v, TableLook(fejl_open=True))
-    s.act("Mette", {"type": "fejl", "against": "Henning"})
-    assert s.view()["hands"]["Henning"] == 10 and s.view()["tray"] == []
+    assert v["turn"] == "Henning" and v["fejl_against"] == [] and "fejl" not in v["legal"]
+    assert "Fejl mod Henning" not in controls_html(v, TableLook(fejl_open=True))
+    with pytest.raises(IllegalAction, match="ingen"):
+        s.act("Mette", {"type": "fejl", "against": "Henning"})
+    assert s.view()["hands"]["Henning"] == 6 and s.view()["tray"] == [2, 3, 4, 5]
+
+
+def test_fejl_between_people_at_a_table_with_a_regular_but_not_in_its_turn(table_of):
+    s = table_of([("Mette", "human"), ("Henning", "regular"), ("Jonas", "human")],
+                 dice=[2, 3, 4, 5, 6, 6, 6], first="Jonas")
+    s.act("Jonas", {"type": "throw_all"})               # tray 2 3 4 5; Mette's turn
+    assert s.view("Mette")["fejl_against"] == ["Jonas"]
+    assert s.view("Jonas")["fejl_against"] == ["Mette"]
+    s.act("Mette", {"type": "throw"})                   # a 6 stays; Mette may say Videre
+    s.act("Mette", {"type": "videre"})                  # Henning's turn: nobody calls a fault now
+    assert s.view("Jonas")["fejl_against"] == [] and s.view("Mette")["fejl_against"] == []
+
+
+# A save made before issue 17 (the app saved exactly this): Mette called a fault against the
+# regular Henning, who took the tray. It must still load, as it was played.
+OLD_SAVE = (
+    '{"format":"bodegabordet.game","version":1,"game":"bakke",'
+    '"seats":[{"name":"Mette","kind":"human"},{"name":"Henning","kind":"regular"}],'
+    '"rules":{"dice_per_player":6,"faults":true},"seed":7,'
+    '"log":[{"type":"start","players":["Mette","Henning"],'
+    '"rules":{"dice_per_player":6,"faults":true},"seed":7,"first":null,'
+    '"dice":[2,3,4,5,6,6]},{"type":"throw_all","player":"Mette","faces":[2,3,4,5,6,6]},'
+    '{"type":"fejl","player":"Mette","against":"Henning"}],"memory":{}}')
+
+
+def test_an_old_save_with_a_fault_against_a_regular_still_loads():
+    from app.game_session import SAVE_FORMAT, SAVE_VERSION, GameSession
+    assert (SAVE_FORMAT, SAVE_VERSION) == ("bodegabordet.game", 1)  # the fixture is that format
+    s = GameSession.from_json(OLD_SAVE, "bakke")
+    v = s.view("Mette")
+    assert v["hands"] == {"Mette": 2, "Henning": 10} and v["tray"] == []
+    assert v["events"][-1]["type"] == "fejl" and v["fejl_undo"]["against"] == "Henning"
+    s.act("Mette", {"type": "undo_fejl"})               # the caller may still take it back
+    assert s.view("Mette")["hands"]["Henning"] == 6 and s.view("Mette")["fejl_against"] == []
 
 
 def test_a_person_cannot_act_for_a_regular_and_bad_actions_change_nothing(table_of):
