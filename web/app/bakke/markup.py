@@ -13,6 +13,7 @@ from html import escape
 from app.bakke.words import dice_word, event_line, genitive, hint_line, place, turn_line
 from app.lang import t
 from app.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
+from app.tally_legend import legend_html
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -261,7 +262,9 @@ def tally_html(view: dict) -> str:
     heads = "".join(f'<th scope="col">{escape(text)}</th>'
                     for text in (t("bakke.tally.player"), t("bakke.tally.marks"), t("bakke.tally.tuborg")))
     return (f'<table class="tally-table"><caption>{escape(caption)}</caption>'
-            f'<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>')
+            f'<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>'
+            + legend_html([("bakke.tally.marks", "bakke.tally.marks.means"),
+                           ("bakke.tally.tuborg", "bakke.tally.tuborg.means")]))
 
 
 def absorb(look: TableLook, events: list[dict], lines: Callable[[dict], list[tuple[str, str]]]) -> list[str]:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from html import escape
 
 from app.lang import t
+from app.tally_legend import legend_html
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,8 @@ def rounds_given(rows: list[TallyRow]) -> int:
 
 
 def tally_html(view: dict) -> str:
-    """Tavlen as HTML: strokes per player for the evening and the selvbinder counts."""
+    """Tavlen as HTML: strokes per player for the evening and the selvbinder counts, and a
+    line per column saying what it counts (app/tally_legend.py)."""
     rows = "".join(
         f'<tr data-player="{escape(r.player, quote=True)}"><th scope="row">{escape(r.player)}'
         f'{" <span class=tag>Viborg</span>" if r.in_viborg else ""}</th>'
@@ -46,7 +48,10 @@ def tally_html(view: dict) -> str:
     return (f'<table class="tally-table"><caption>{t("snyd.tally.caption")}</caption>'
             f'<thead><tr><th scope="col">{t("snyd.tally.player")}</th><th scope="col">{t("snyd.tally.board")}</th>'
             f'<th scope="col">{t("snyd.tally.strokes")}</th><th scope="col">{t("snyd.tally.selvbinder")}</th>'
-            f'</tr></thead><tbody>{rows}</tbody></table>')
+            f'</tr></thead><tbody>{rows}</tbody></table>'
+            + legend_html([("snyd.tally.board", "snyd.tally.board.means"),
+                           ("snyd.tally.strokes", "snyd.tally.strokes.means"),
+                           ("snyd.tally.selvbinder", "snyd.tally.selvbinder.means")]))
 
 
 def strokes_label(n: int) -> str:

@@ -75,6 +75,8 @@ TEXT: dict[str, str] = {
     "bakke.tally.player": "Player",
     "bakke.tally.marks": "Marks",
     "bakke.tally.tuborg": "Tuborg",
+    "bakke.tally.marks.means": "a stroke for every game the player was left holding dice",
+    "bakke.tally.tuborg.means": "Tuborgs stood tonight: the loser of a game stands one",
     "bakke.tally.row": "{n} Tuborg",
     "bakke.setup.title": "Set the table",
     "bakke.setup.resume": "Back to the table",
