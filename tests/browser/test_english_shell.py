@@ -81,7 +81,7 @@ def test_an_english_phone_sees_english_settings_and_notices(contexts, server, sc
     assert page.locator('[data-testid="setup-seat"][data-kind="human"]').first.get_attribute("data-player") == "You"
     assert_english(page, "+ Player", "+ Regular", "Start game", "With friends", "Back")
     tap(page, page.get_by_test_id("add-human"))  # two people at the phone: "You" names nobody
-    page.wait_for_selector('[data-testid="setup-seat"][data-player="Player 1"]')
+    page.wait_for_selector('[data-testid="setup-seat"][data-player="Bo"]')
     screenshot(page, "english-bakke-setup-phone")
 
     # a save that fails is said, in English

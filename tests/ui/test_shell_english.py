@@ -83,15 +83,15 @@ def test_the_untouched_default_name_follows_the_language_and_a_typed_name_stays(
 def test_pass_and_play_renames_the_default_seat_in_either_language():
     lang.set_language("en")
     d = SeatDraft.first(default_name(), [])
-    assert d.seats == [("Player 1", "human"), ("Player 2", "human")]  # "You" names nobody then
+    assert d.seats == [("Bo", "human"), ("Anne", "human")]  # "You" names nobody then
     d = SeatDraft.first(default_name(), REGULARS)
     assert d.seats[0] == ("You", "human")
     d.add_human()
-    assert [n for n, k in d.seats if k == "human"] == ["Player 1", "Player 2"]
+    assert [n for n, k in d.seats if k == "human"] == ["Bo", "Anne"]
     # a default typed under the other language is renamed too
     d = SeatDraft(seats=[("Du", "human"), ("Lis", "regular")])
     d.add_human()
-    assert [n for n, _ in d.seats] == ["Player 1", "Lis", "Player 2"]
+    assert [n for n, _ in d.seats] == ["Bo", "Lis", "Anne"]
 
 
 # ---------- every key the shell builds exists ----------

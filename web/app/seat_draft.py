@@ -13,6 +13,7 @@ from app.both_languages import both
 from app.game_session import MAX_SEATS
 from app.lang import t
 from app.player_settings import default_name, is_default_name
+from app.pub_names import free_pub_name
 
 
 def actions_html() -> str:
@@ -45,7 +46,7 @@ class SeatDraft:
 
     def follow_language(self) -> None:
         """After a switch of language under *Indstillinger*: the untouched default seat reads
-        in the new one ("Du" -> "You"); typed names and "Spiller 1" stay as they are."""
+        in the new one ("Du" -> "You"); typed names and given ones ("Bo") stay as they are."""
         me = default_name()
         self.seats = [(me if kind == "human" and is_default_name(name) else name, kind)
                       for name, kind in self.seats]
@@ -74,11 +75,10 @@ class SeatDraft:
         self.seats.append((self._free_name(), "human"))
 
     def _free_name(self) -> str:
-        names = {n for n, _ in self.seats}
-        i = 1
-        while t("shell.seats.player", number=i) in names:
-            i += 1
-        return t("shell.seats.player", number=i)
+        """A name a pub would give: the first of the catalogue's first names (none of them a
+        regular's) that nobody at the table has, whatever the case; "Spiller N" only if every
+        one of them is taken (a full table of typed names). docs/ui.md, *Dæk bordet*."""
+        return free_pub_name(n for n, _ in self.seats)
 
     def rename(self, index: int, name: str) -> None:
         """A name typed in place (checked when the table starts: game_session.check_seats)."""

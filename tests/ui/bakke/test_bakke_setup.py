@@ -19,13 +19,13 @@ def test_a_first_table_is_you_against_the_sharp_regular_and_one_more():
 
 def test_without_regulars_two_people_share_the_phone():
     d = SeatDraft.first("Du", [])
-    assert d.seats == [("Spiller 1", "human"), ("Spiller 2", "human")]  # "Du" names nobody then
+    assert d.seats == [("Bo", "human"), ("Anne", "human")]  # "Du" names nobody then
 
 
 def test_adding_people_and_regulars_up_to_a_full_table():
     d = SeatDraft.first("Du", REGULARS)
     d.add_human()
-    assert [n for n, k in d.seats if k == "human"] == ["Spiller 1", "Spiller 2"]
+    assert [n for n, k in d.seats if k == "human"] == ["Bo", "Anne"]
     d.add_regular(REGULARS)
     assert d.seats[-1] == ("Grethe", "regular") and d.regular_choice == "Kaj"
     while len(d.seats) < MAX_SEATS:
@@ -61,7 +61,7 @@ def test_the_draft_makes_a_table_the_engine_accepts():
     d = Draft(seats=SeatDraft.first("Mette", []), dice=3)
     d.choose_dice("2")
     s = GameSession("bakke", d.seats.seats, d.rules(), regular_factory=lambda n, s: None)
-    assert s.view()["hands"] == {"Mette": 2, "Spiller 1": 2}
+    assert s.view()["hands"] == {"Mette": 2, "Bo": 2}
     assert s.view()["rules"] == {"dice_per_player": 2, "faults": True}
     with pytest.raises(ValueError):
         d.choose_dice("7")

@@ -102,7 +102,7 @@ def test_a_refusal_on_set_the_table_shows_the_english_half(english):
     assert ">The table seats 8<" in setup_html(d, list(REGULARS), False)
     d2 = Draft(seats=[Seat("Ann", "human"), Seat("Bo", "human")])
     d2.add_human()
-    assert d2.seats[-1].name == "Player 3"
+    assert d2.seats[-1].name == "Anne"  # a pub's first name (Bo is taken), not "Player 3"
 
 
 def revealed(hands, bid, rules, caller="Henning"):

@@ -28,9 +28,9 @@ def test_sharing_the_phone_renames_the_default_du_seat():
     d.add_human()
     names = [s.name for s in d.seats]
     assert "Du" not in names
-    assert names == ["Spiller 1", "Henning", "Spiller 3"]
+    assert names == ["Bo", "Henning", "Anne"]  # pubs' first names, not "Spiller 3" (issue 17)
     check_seats(d.seats, ["Henning"])  # still a valid table
-    assert 'value="Spiller 1"' in setup_html(d, REGULARS, False)
+    assert 'value="Bo"' in setup_html(d, REGULARS, False)
 
 
 def test_a_chosen_name_and_a_lone_du_are_kept():

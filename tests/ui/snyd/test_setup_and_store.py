@@ -32,9 +32,9 @@ def test_adding_regulars_in_choice_order_then_the_next_free_one():
 
 
 def test_human_seats_get_free_names_and_the_table_stops_at_eight():
-    d = Draft(seats=[Seat("Spiller 2", "human")])
+    d = Draft(seats=[Seat("Bo", "human")])
     d.add_human()
-    assert d.seats[-1].name == "Spiller 3"
+    assert d.seats[-1].name == "Anne"
     while len(d.seats) < MAX_SEATS:
         d.add_human()
     with pytest.raises(ValueError):

@@ -8,6 +8,7 @@ from app import lang
 from app.both_languages import both
 from app.lang import error_text, t
 from app.player_settings import default_name, is_default_name
+from app.pub_names import free_pub_name
 from app.snyd.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
 
 from engine.snyd import Rules
@@ -69,27 +70,21 @@ class Draft:
     def add_human(self) -> None:
         if len(self.seats) >= MAX_SEATS:
             raise ValueError(both("snyd.setup.full", max=MAX_SEATS))
-        names = {s.name for s in self.seats}
-        n = len(self.seats) + 1
-        while t("snyd.setup.player_n", n=n) in names:
-            n += 1
-        self.seats.append(Seat(t("snyd.setup.player_n", n=n), "human"))
-        self.name_shared_seats()
+        self._name_default_seats()  # a second person comes: "Du" is named first (the first name)
+        self.seats.append(Seat(free_pub_name(s.name for s in self.seats), "human"))
 
     def name_shared_seats(self) -> None:
         """With several people at one phone, the default "Du" names nobody: everyone reads
         "Du taber runden" as themselves, and "Giv telefonen til Du" is not Danish. That seat
-        becomes "Spiller N" (the others can still type any name)."""
-        if sum(s.kind == "human" for s in self.seats) < 2:
-            return
-        names = {s.name for s in self.seats}
+        takes a pub's first name, as every extra person does (app/seat_draft.py, docs/ui.md);
+        anyone can still type their own."""
+        if sum(s.kind == "human" for s in self.seats) >= 2:
+            self._name_default_seats()
+
+    def _name_default_seats(self) -> None:
         for i, s in enumerate(self.seats):
             if s.kind == "human" and is_default_name(s.name):
-                n = i + 1
-                while t("snyd.setup.player_n", n=n) in names:
-                    n += 1
-                self.seats[i] = Seat(t("snyd.setup.player_n", n=n), "human")
-                names.add(self.seats[i].name)
+                self.seats[i] = Seat(free_pub_name(x.name for x in self.seats), "human")
 
     def follow_language(self) -> None:
         """The untouched default seat reads in the language spoken now ("Du" / "You"): the draft

@@ -48,6 +48,8 @@ TEXT: dict[str, str] = {
     # the seats of Bakke's and Treere's *Dæk bordet* (app/seat_draft.py)
     "shell.seats.legend": "Spillere ({count} af 2–{most})",
     "shell.seats.player": "Spiller {number}",
+    # an extra person at the phone gets the first of these not at the table (no regular's)
+    "shell.seats.names": "Bo, Anne, Jens, Hanne, Søren, Birgit, Ole, Kirsten, Niels, Susanne",
     "shell.seats.name_label": "Navn på spiller {number}",
     "shell.seats.at_phone": "ved telefonen",
     "shell.seats.remove": "Fjern {name}",

@@ -45,6 +45,8 @@ TEXT: dict[str, str] = {
     # the seats of Bakke's and Treere's *Dæk bordet* (app/seat_draft.py)
     "shell.seats.legend": "Players ({count} of 2–{most})",
     "shell.seats.player": "Player {number}",
+    # the same Danish pub in English: Danish first names, none with æ, ø or å to type
+    "shell.seats.names": "Bo, Anne, Jens, Hanne, Peter, Birgit, Ole, Kirsten, Niels, Susanne",
     "shell.seats.name_label": "Player {number}'s name",
     "shell.seats.at_phone": "at this phone",
     "shell.seats.remove": "Remove {name}",
