@@ -107,6 +107,45 @@ def test_the_fejl_menu_lists_the_players_still_in_but_me_and_is_gone_without_fau
     assert "Fejl" not in controls_html(t2.view("Henning"), TableLook(fejl_open=True))
 
 
+def test_the_fejl_menu_says_what_counts_as_a_fault_in_the_seeds_words():
+    t = Table(["Mette", "Henning", "Kaj"], dice=[2, 3, 4, 5, 6, 6])
+    t.act("Mette", {"type": "throw_all"})
+    html = controls_html(t.view("Kaj"), TableLook(fejl_open=True))
+    [what] = re.findall(r'data-testid="fejl-what">([^<]*)<', html)
+    assert "røre bakken" in what and "tabe en terning" in what and "skifte hånd" in what
+    assert "Bakke er et gentlemanspil!" in what
+
+
+def test_a_fault_is_asked_first_who_what_it_costs_ja_fejl_or_fortryd():
+    t = Table(["Mette", "Henning", "Kaj"], dice=[2, 3, 4, 5, 6, 6])
+    t.act("Mette", {"type": "throw_all"})  # tray 2 3 4 5
+    html = controls_html(t.view("Kaj"), TableLook(single="Kaj", fejl_open=True, fejl_confirm="Mette"))
+    assert 'data-testid="fejl-confirm"' in html and 'role="alertdialog"' in html
+    assert 'data-testid="fejl-menu"' not in html  # the question stands in for the menu
+    assert "Fejl mod Mette?" in html
+    assert "Du dømmer fejl mod Mette: Mette tager bakkens fire terninger op." in html
+    assert "fortryde indtil næste kast" in html
+    assert re.search(r'data-action="fejl-yes" data-testid="fejl-yes" data-player="Mette">Ja, fejl<', html)
+    assert re.search(r'data-action="fejl-cancel" data-testid="fejl-cancel">Fortryd<', html)
+    # pass-and-play: the question names the caller (the person whose table the phone shows)
+    shared = controls_html(t.view("Kaj"), TableLook(fejl_confirm="Mette"))
+    assert "Kaj dømmer fejl mod Mette" in shared
+    # nobody to ask about once the name is no longer a target (a throw came first)
+    assert "fejl-confirm" not in controls_html(t.view("Kaj"), TableLook(fejl_confirm="Kaj"))
+
+
+def test_only_the_caller_is_offered_the_undo_until_the_next_throw():
+    t = Table(["Mette", "Henning", "Kaj"], dice=[2, 3, 4, 5, 6, 6, 6])
+    t.act("Mette", {"type": "throw_all"})
+    t.act("Kaj", {"type": "fejl", "against": "Henning"})
+    html = controls_html(t.view("Kaj"), TableLook(single="Kaj"))
+    assert "undo-fejl" in enabled(html) and "Fejl mod Henning – kan fortrydes" in html
+    for other in ("Mette", "Henning"):
+        assert 'data-testid="fejl-undo"' not in controls_html(t.view(other), TableLook())
+    t.act("Henning", {"type": "throw_all"})
+    assert 'data-testid="fejl-undo"' not in controls_html(t.view("Kaj"), TableLook(single="Kaj"))
+
+
 def test_game_over_says_who_gives_the_tuborg_and_offers_a_new_game():
     t = Table(["Mette", "Henning"], Rules(dice_per_player=1), dice=[1])
     t.act("Mette", {"type": "throw_all"})  # her only die is a 1: out, Henning is left
@@ -161,6 +200,12 @@ def test_news_becomes_lines_bubbles_and_one_tumble():
      "Fejl! Lis dømmer fejl mod Kaj: Kaj tager to terninger op"),
     ({"type": "fejl", "player": "Lis", "against": "Mette", "faces": [2]},
      "Fejl! Lis dømmer fejl mod dig: du tager én terning op"),
+    ({"type": "fejl_undone", "player": "Lis", "against": "Kaj", "faces": [2, 5]},
+     "Lis fortryder fejlen mod Kaj: to terninger tilbage i bakken"),
+    ({"type": "fejl_undone", "player": "Lis", "against": "Mette", "faces": [2]},
+     "Lis fortryder fejlen mod dig: én terning tilbage i bakken"),
+    ({"type": "fejl_undone", "player": "Mette", "against": "Kaj", "faces": [3, 4, 6]},
+     "Du fortryder fejlen mod Kaj: tre terninger tilbage i bakken"),
     ({"type": "game_over", "loser": "Kaj"}, "Kaj sidder tilbage med terninger og giver en Tuborg"),
     ({"type": "pick_up", "player": "Mette", "face": 6, "count": 3}, "Du samler tre seksere op"),
 ])

@@ -33,6 +33,7 @@ class TableLook:
     news: str = ""                     # the latest line, under the tray
     roll: bool = False                 # a throw since the last drawing: its dice tumble in once
     fejl_open: bool = False            # the *Fejl* menu of players is open
+    fejl_confirm: str | None = None    # whom the holder is about to call a fault against (asked)
     guest: bool = False                # a guest's phone: the host starts the next game
     # A table with friends: each seat's connection (app/peer_marks.py); {} on one phone.
     connections: dict[str, str] = field(default_factory=dict)
@@ -209,7 +210,9 @@ def _button(action: str, label: str, legal: bool, extra: str = "", testid: str =
 
 
 def fejl_menu_html(view: dict, look: TableLook) -> str:
-    """B7: whom the holder calls *Fejl* against (players still in, the tray not empty)."""
+    """B7: whom the holder calls *Fejl* against (players still in, the tray not empty, never a
+    regular), under what counts as a fault in the seed's words: a call for something that
+    happened."""
     targets = view.get("fejl_against", [])
     if not (look.fejl_open and targets):
         return ""
@@ -218,7 +221,43 @@ def fejl_menu_html(view: dict, look: TableLook) -> str:
         f'data-testid="fejl-against" data-player="{a(p)}">{escape(t("bakke.fejl.against", name=p))}</button>'
         for p in targets)
     return (f'<div class="fejl-menu" role="group" aria-label="{a(t("bakke.fejl.whom"))}" data-testid="fejl-menu">'
+            f'<p class="fejl-note fejl-what" data-testid="fejl-what">{escape(t("bakke.fejl.what"))}</p>'
             f'<p class="fejl-note">{escape(t("bakke.fejl.note"))}</p>{buttons}</div>')
+
+
+def fejl_confirm_html(view: dict, look: TableLook) -> str:
+    """The question before a fault is called: who calls it against whom, what it costs (the
+    tray's dice), that it can be taken back until the next throw; *Ja, fejl* / *Fortryd*."""
+    name = look.fejl_confirm
+    if name is None or name not in view.get("fejl_against", []):
+        return ""
+    me = view.get("me")
+    dice = dice_word(len(view.get("tray", [])))
+    cost = (t("bakke.fejl.confirm.cost.you", name=name, dice=dice) if me == look.single
+            else t("bakke.fejl.confirm.cost", who=me, name=name, dice=dice))
+    return (f'<div class="fejl-confirm" role="alertdialog" aria-labelledby="fejl-confirm-title" '
+            f'aria-describedby="fejl-confirm-cost" data-testid="fejl-confirm" data-player="{a(name)}">'
+            f'<p class="fejl-confirm-title" id="fejl-confirm-title">'
+            f'{escape(t("bakke.fejl.confirm.title", name=name))}</p>'
+            f'<p class="fejl-note" id="fejl-confirm-cost">{escape(cost)} '
+            f'{escape(t("bakke.fejl.confirm.undo"))}</p>'
+            f'<div class="fejl-confirm-buttons">'
+            f'<button type="button" class="btn fejl-yes" data-action="fejl-yes" data-testid="fejl-yes" '
+            f'data-player="{a(name)}">{escape(t("bakke.fejl.yes"))}</button>'
+            f'<button type="button" class="btn fejl-cancel" data-action="fejl-cancel" '
+            f'data-testid="fejl-cancel">{escape(t("bakke.fejl.cancel"))}</button></div></div>')
+
+
+def fejl_undo_html(view: dict) -> str:
+    """The caller's way back: *Fortryd fejlen*, offered until the next throw (the view's
+    ``fejl_undo`` and ``legal`` say so; anyone else sees only the news line)."""
+    fault = view.get("fejl_undo")
+    if not fault or "undo_fejl" not in view.get("legal", []):
+        return ""
+    return (f'<div class="fejl-undo-bar" data-testid="fejl-undo-bar">'
+            f'<span class="fejl-note">{escape(t("bakke.fejl.undo_note", name=fault["against"]))}</span>'
+            f'<button type="button" class="btn small fejl-undo" data-action="undo-fejl" '
+            f'data-testid="fejl-undo">{escape(t("bakke.fejl.undo"))}</button></div>')
 
 
 def controls_html(view: dict, look: TableLook) -> str:
@@ -237,7 +276,8 @@ def controls_html(view: dict, look: TableLook) -> str:
     fejl_btn = (f'<button type="button" class="btn fejl" data-action="fejl-menu" '
                 f'aria-expanded="{"true" if look.fejl_open else "false"}"{"" if fejl else " disabled"}>'
                 f'{escape(t("bakke.fejl"))}</button>') if view.get("rules", {}).get("faults", True) else ""
-    return (f'{fejl_menu_html(view, look)}<div class="bakke-actions{"" if fejl_btn else " no-fejl"}">'
+    asked = fejl_confirm_html(view, look)
+    return (f'{fejl_undo_html(view)}{asked or fejl_menu_html(view, look)}<div class="bakke-actions{"" if fejl_btn else " no-fejl"}">'
             f'{_button("throw", t("bakke.throw"), "throw" in legal)}'
             f'{_button("throw_all", t("bakke.throw_all"), "throw_all" in legal)}'
             f'{_button("videre", t("bakke.videre"), "videre" in legal)}{fejl_btn}</div>')

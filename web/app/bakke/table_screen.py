@@ -123,6 +123,8 @@ class BakkeUI(GameTableUI):
         v = self.view = s.view()
         if not v.get("fejl_against"):
             look.fejl_open = False
+        if look.fejl_confirm not in v.get("fejl_against", []):
+            look.fejl_confirm = None  # a throw or a game over came first: nothing to confirm
         self.el("bakke-turn").innerHTML = turn_html(v, look)
         self.el("felt-area").innerHTML = felt_html(v, look)
         look.fresh, look.roll = set(), False  # drawn once with their motion; later still
@@ -181,7 +183,7 @@ class BakkeUI(GameTableUI):
             self.toast(error_text(str(exc)))
             return
         self.toast("")
-        self.look.fejl_open = False
+        self.look.fejl_open, self.look.fejl_confirm = False, None
         self.refresh()
 
     def on_click(self, ev: Any) -> None:
@@ -192,10 +194,18 @@ class BakkeUI(GameTableUI):
         if action in ("throw", "throw_all", "videre"):
             self.act({"type": action})
         elif action == "fejl-menu":
-            self.look.fejl_open = not self.look.fejl_open
+            self.look.fejl_open, self.look.fejl_confirm = not self.look.fejl_open, None
             self.el("controls").innerHTML = controls_html(self.view, self.look)
-        elif action == "fejl":
+        elif action == "fejl":  # a name in the menu: ask first (who, what it costs)
+            self.look.fejl_confirm = str(target.getAttribute("data-player"))
+            self.redraw_controls('[data-testid="fejl-cancel"]')
+        elif action == "fejl-yes":
             self.act({"type": "fejl", "against": str(target.getAttribute("data-player"))})
+        elif action == "fejl-cancel":
+            self.look.fejl_open, self.look.fejl_confirm = False, None
+            self.redraw_controls(".btn.fejl")
+        elif action == "undo-fejl":
+            self.act({"type": "undo_fejl"})
         elif action == "new-game":
             try:
                 self.session.new_game()
@@ -209,6 +219,14 @@ class BakkeUI(GameTableUI):
             self.leave()
         elif self.hand_click(action, target):  # the host's seat menu (friends)
             self.refresh()
+
+    def redraw_controls(self, focus: str) -> None:
+        """The controls again, focus on the ``focus`` selector: the question's safe answer,
+        *Fortryd*, when it opens; the *Fejl* button when it closes."""
+        self.el("controls").innerHTML = controls_html(self.view, self.look)
+        node = self.el("controls").querySelector(focus)
+        if present(node):
+            node.focus()
 
     # ---------- the throw gesture ----------
     def on_down(self, ev: Any) -> None:

@@ -2,7 +2,7 @@
 Tuborg, in the player's language (app/lang: the "bakke." texts).
 
 The events are the engine's (engine/bakke/table.py: new_game, throw, ones_out, pick_up,
-videre, out, fejl, game_over); a line per event goes to the live log and the felt. Number and
+videre, out, fejl, fejl_undone, game_over); a line per event goes to the live log and the felt. Number and
 face words are the table language's own (engine/snyd/speech.py), in the same language.
 """
 from __future__ import annotations
@@ -88,6 +88,12 @@ def event_line(event: dict, me: str | None = None) -> str:
         if me is not None and against == me:
             return t("bakke.news.fejl.on_you", who=who, dice=taken)
         return _said("bakke.news.fejl", who, me, against=against, dice=taken)
+    if kind == "fejl_undone":  # the caller took the fault back (before the next throw)
+        back = dice_word(len(event.get("faces", [])))
+        against = event.get("against")
+        if me is not None and against == me:
+            return t("bakke.news.fejl_undone.on_you", who=who, dice=back)
+        return _said("bakke.news.fejl_undone", who, me, against=against, dice=back)
     if kind == "game_over":
         return tuborg_line(event.get("loser"), me)
     return ""

@@ -212,7 +212,8 @@ def _is_keep(x: dict[str, Any]) -> bool:
 # Treere (the host starts the next game, as it deals in Snyd).
 ACTIONS: dict[str, dict[str, Callable[[dict[str, Any]], bool]]] = {
     "snyd": {"bid": _is_bid, "call": _bare},
-    "bakke": {"throw": _bare, "throw_all": _bare, "videre": _bare, "fejl": _is_fejl},
+    "bakke": {"throw": _bare, "throw_all": _bare, "videre": _bare, "fejl": _is_fejl,
+              "undo_fejl": _bare},  # the caller takes a fault back (issue 17)
     "treere": {"roll": _bare, "keep": _is_keep},
 }
 

@@ -34,6 +34,9 @@ TEXT: dict[str, str] = {
     "bakke.news.fejl": "Fejl! {who} dømmer fejl mod {against}: {against} tager {dice} op",
     "bakke.news.fejl.you": "Fejl! Du dømmer fejl mod {against}: {against} tager {dice} op",
     "bakke.news.fejl.on_you": "Fejl! {who} dømmer fejl mod dig: du tager {dice} op",
+    "bakke.news.fejl_undone": "{who} fortryder fejlen mod {against}: {dice} tilbage i bakken",
+    "bakke.news.fejl_undone.you": "Du fortryder fejlen mod {against}: {dice} tilbage i bakken",
+    "bakke.news.fejl_undone.on_you": "{who} fortryder fejlen mod dig: {dice} tilbage i bakken",
     "bakke.news.tuborg": "{loser} sidder tilbage med terninger og giver en Tuborg",
     "bakke.news.tuborg.you": "Du sidder tilbage med terninger og giver en Tuborg",
     # the banner: whose turn, and what they may do
@@ -71,6 +74,16 @@ TEXT: dict[str, str] = {
     "bakke.fejl.against": "Fejl mod {name}",
     "bakke.fejl.whom": "Fejl mod hvem?",
     "bakke.fejl.note": "Den, der laver fejl, tager bakkens terninger op.",
+    "bakke.fejl.what": ("Fejl er at røre bakken, tabe en terning, skifte hånd eller kaste, før der "
+                        "er sagt »videre«. Der må ikke spekuleres i dette: Bakke er et gentlemanspil!"),
+    "bakke.fejl.confirm.title": "Fejl mod {name}?",
+    "bakke.fejl.confirm.cost": "{who} dømmer fejl mod {name}: {name} tager bakkens {dice} op.",
+    "bakke.fejl.confirm.cost.you": "Du dømmer fejl mod {name}: {name} tager bakkens {dice} op.",
+    "bakke.fejl.confirm.undo": "Den, der dømmer, kan fortryde indtil næste kast.",
+    "bakke.fejl.yes": "Ja, fejl",
+    "bakke.fejl.cancel": "Fortryd",
+    "bakke.fejl.undo": "Fortryd fejlen",
+    "bakke.fejl.undo_note": "Fejl mod {name} – kan fortrydes indtil næste kast",
     "bakke.new_game": "Nyt spil",
     # the bar and Tavlen
     "bakke.table": "Bakkebordet",
