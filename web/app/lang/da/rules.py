@@ -125,8 +125,8 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
                 'bordet, hvis man er i ekstra godt humør).')),
         ('p', ('Første spiller, kaster alle sine seks terninger ned i bakken. Spilleren skal '
                 'nu samle alle terningerne, der viser et ens antal øjne, op i hånden én efter '
-                'én, startende med laveste antal øjne. 1’ere er jokere og tages ud af spillet '
-                'én ad gangen. 1’ere fjernes altid fra bakken først.')),
+                'én, startende med laveste antal øjne. 1’ere går ud af spillet: de tages ud '
+                'én ad gangen og kommer ikke op i hånden. 1’ere fjernes altid fra bakken først.')),
         ('p', ('Når spilleren har samlet sine terninger op, går turen videre. Hvis der er '
                 'terninger tilbage i bakken, kaster næste spiller én terning ad gangen. Er '
                 'bakken tom, må spilleren kaste alle sine terninger på én gang.')),

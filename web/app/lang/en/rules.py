@@ -130,8 +130,8 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
                 'especially good spirits).')),
         ('p', ('The first player throws all six dice into the tray. The player then picks up, '
                 'one by one, every die that shows the same number of pips as another, starting '
-                'with the lowest. 1s are jokers and are taken out of the game one at a time. 1s '
-                'always leave the tray first.')),
+                'with the lowest. 1s leave the game: they are taken out one at a time and never '
+                'go into anyone’s hand. 1s always leave the tray first.')),
         ('p', ('Once the player has picked up their dice, the turn passes. If there are dice '
                 'left in the tray, the next player throws one die at a time. If the tray is '
                 'empty, the player may throw all their dice at once.')),
