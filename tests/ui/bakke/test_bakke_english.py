@@ -42,6 +42,10 @@ DANISH = re.compile(r"[æøåÆØÅ]|\b(tur|Kast|kaster|terning|terninger|Bakken
      "Fejl! Lis calls a fault on you: you take one die"),
     ({"type": "fejl", "player": "Mette", "against": "Kaj", "faces": [2, 3, 4]},
      "Fejl! You call a fault on Kaj: Kaj takes three dice"),
+    ({"type": "fejl_undone", "player": "Lis", "against": "Kaj", "faces": [2, 5]},
+     "Lis takes back the fault on Kaj: two dice back in the tray"),
+    ({"type": "fejl_undone", "player": "Lis", "against": "Mette", "faces": [2]},
+     "Lis takes back the fault on you: one die back in the tray"),
     ({"type": "game_over", "loser": "Kaj"}, "Kaj is left holding dice and stands a Tuborg"),
     ({"type": "game_over", "loser": "Mette"}, "You are left holding dice and stand a Tuborg"),
 ])
@@ -68,8 +72,9 @@ def test_built_keys_exist_in_both_languages():
                 for count in range(1, 13):
                     assert faces_word(face, count)
             assert [dice_word(n) for n in range(40)]
-            for kind in ("new_game", "throw_all", "throw_both", "throw_single", "throw", "pick_up", "out", "fejl", "tuborg"):
+            for kind in ("new_game", "throw_all", "throw_both", "throw_single", "throw", "pick_up", "out", "fejl", "fejl_undone", "tuborg"):
                 assert lang.t(f"bakke.news.{kind}.you")
+            assert lang.t("bakke.news.fejl_undone.on_you", who="Lis", dice="x")
         finally:
             lang.set_language("da")
     lang.set_language("en")
@@ -125,3 +130,18 @@ def test_the_same_game_in_danish_keeps_its_words():
     text = " ".join(play_a_game(table, "Mette", look, random.Random(3)))
     assert "Kast" in text and "Nyt spil" in text and "på hånden" in text
     assert "Throw" not in text and "New game" not in text
+
+
+def test_the_fault_menu_question_and_undo_in_english(english):
+    t = Table(["Mette", "Jonas", "Kaj"], dice=[2, 3, 4, 5, 6, 6])
+    t.act("Mette", {"type": "throw_all"})
+    menu = shown(controls_html(t.view("Kaj"), TableLook(single="Kaj", fejl_open=True)))
+    assert "touching the tray" in menu and "gentleman's game" in menu
+    asked = shown(controls_html(t.view("Kaj"), TableLook(single="Kaj", fejl_confirm="Mette")))
+    assert "A fault on Mette?" in asked and "You call a fault on Mette: Mette takes the tray's four dice." in asked
+    assert "Yes, fault" in asked and "Cancel" in asked
+    t.act("Kaj", {"type": "fejl", "against": "Mette"})
+    undo = shown(controls_html(t.view("Kaj"), TableLook(single="Kaj")))
+    assert "Undo the fault" in undo and "can be undone until the next throw" in undo
+    left = sorted({m.group(0) for m in DANISH.finditer(f"{menu} {asked} {undo}")})
+    assert left == [], f"Danish on the English table: {left}"

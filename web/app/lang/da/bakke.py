@@ -107,7 +107,8 @@ TEXT: dict[str, str] = {
     "bakke.setup.house": "Husregler",
     "bakke.setup.faults": "Fejl",
     "bakke.setup.faults_text": ("Den, der laver fejl, tager alle bakkens terninger op – også uden for tur. "
-                                "Tryk Fejl og vælg spilleren."),
+                                "Tryk Fejl, vælg spilleren og bekræft; du kan fortryde til næste kast. "
+                                "Stamgæsterne laver ingen fejl."),
     "bakke.setup.bad_dice": "Terninger pr. spiller skal være 1–6, ikke {value}",
     # the regulars on Dæk bordet, by style (engine/bakke/bots.py REGULARS; the same words)
     "bakke.regular.henning": "Kender bakken fra 1987. Spiller rigtigt, men en gang imellem af gammel vane.",

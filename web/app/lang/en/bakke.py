@@ -99,7 +99,8 @@ TEXT: dict[str, str] = {
     "bakke.setup.house": "House rules",
     "bakke.setup.faults": "Fejl (faults)",
     "bakke.setup.faults_text": ("Whoever makes a fault takes every die in the tray – even out of turn. "
-                                "Tap Fault and choose the player."),
+                                "Tap Fault, choose the player and confirm; you can undo it until the next "
+                                "throw. The regulars make no faults."),
     "bakke.setup.bad_dice": "Dice per player must be 1–6, not {value}",
     "bakke.regular.henning": "Has known the tray since 1987. Plays it right, but now and then out of old habit.",
     "bakke.regular.careful": "Careful. Says Videre as soon as two dice lie in the tray.",
