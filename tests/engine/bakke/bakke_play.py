@@ -28,13 +28,16 @@ def random_action(t: Table, rng: random.Random, fejl_weight: float = 0.05) -> tu
     """A random legal action of a random player (a *Fejl* now and then)."""
     if t.phase == "over":
         return rng.choice(t.players), NEW
+    undoers = [p for p in t.players if "undo_fejl" in t.legal(p)]
+    if undoers and rng.random() < 0.5:  # the caller takes a fault back now and then (issue 17)
+        return undoers[0], {"type": "undo_fejl"}
     callers = [p for p in t.players if t.fejl_targets(p)]
     if callers and rng.random() < fejl_weight:
         caller = rng.choice(callers)
         return caller, fejl(rng.choice(t.fejl_targets(caller)))
     player = t.turn
     assert player is not None
-    kinds = [k for k in t.legal(player) if k not in ("fejl", "new_game")]
+    kinds = [k for k in t.legal(player) if k not in ("fejl", "undo_fejl", "new_game")]
     return player, {"type": rng.choice(kinds)}
 
 
