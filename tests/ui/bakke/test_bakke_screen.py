@@ -105,6 +105,36 @@ def test_an_illegal_tap_is_said_and_changes_nothing(screen):
     assert screen.storage.data[KEY] == before
 
 
+def test_fejl_is_asked_then_called_then_undone_by_the_holder(screen):
+    """Issue 17: a name in the menu only asks; *Fortryd* calls nothing; *Ja, fejl* calls it
+    and saves; *Fortryd fejlen* takes it back."""
+    s = saved_session([("Mette", "human"), ("Jonas", "human")], [2, 3, 4, 5, 6, 6])
+    s.act("Mette", {"type": "throw_all"})  # tray 2 3 4 5: Jonas holds the phone
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    before = screen.storage.data[KEY]
+    click(screen, "fejl-menu")
+    click(screen, "fejl", "Mette")
+    controls = screen.nodes["controls"].innerHTML
+    assert 'data-testid="fejl-confirm"' in controls and "Jonas dømmer fejl mod Mette" in controls
+    assert screen.storage.data[KEY] == before, "nothing is called before Ja, fejl"
+    click(screen, "fejl-cancel")
+    assert "fejl-confirm" not in screen.nodes["controls"].innerHTML
+    assert screen.storage.data[KEY] == before
+    click(screen, "fejl-menu")
+    click(screen, "fejl", "Mette")
+    click(screen, "fejl-yes", "Mette")
+    saved = game_session.GameSession.from_json(screen.storage.data[KEY], "bakke")
+    assert saved.view(None)["hands"]["Mette"] == 6
+    assert "Fejl! Jonas dømmer fejl mod Mette" in screen.nodes["felt-area"].innerHTML
+    assert 'data-testid="fejl-undo"' in screen.nodes["controls"].innerHTML
+    click(screen, "undo-fejl")
+    saved = game_session.GameSession.from_json(screen.storage.data[KEY], "bakke")
+    assert saved.view(None)["hands"]["Mette"] == 2 and saved.view(None)["tray"] == [2, 3, 4, 5]
+    assert "Jonas fortryder fejlen mod Mette" in screen.nodes["felt-area"].innerHTML
+    assert "fejl-undo" not in screen.nodes["controls"].innerHTML
+
+
 def test_a_corrupt_save_is_set_aside_and_dæk_bordet_says_so(screen):
     screen.storage.data[KEY] = json.dumps({"format": "bodegabordet.game", "version": 1, "game": "bakke",
                                            "seats": "nonsense"})
@@ -174,7 +204,9 @@ def test_færre_bevægelser_stills_the_throw_and_the_regular_waits_no_tumble(scr
     screen.storage.data[SETTINGS_KEY] = json.dumps({"reduced_motion": False, "tempo": "normal"})
     screen.ui.stop_timers()
     screen.ui.render(mock.MagicMock())
-    assert screen.js.setTimeout.call_args.args[1] == screen.ui.session.pause_ms(1.0) + screen.ROLL_MS
+    from app.bakke.pace import ROLL_MS  # the first move of a regular's turn: pause and tumble
+
+    assert screen.js.setTimeout.call_args.args[1] == screen.ui.session.pause_ms(1.0) + ROLL_MS
 
 
 TAB = "bodegabordet.bakke.tab"  # which tab holds the Bakke table (tab_claim.token_key)

@@ -14,6 +14,7 @@ import js
 from app import game_session, last_table, screens, sound, stylesheet
 from app.bakke.gesture import gesture_action
 from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_html, turn_html
+from app.bakke.pace import TurnPace, tumble_ms
 from app.dom_util import present
 from app.flick import Flick
 from app.game_table import GameTableUI
@@ -31,7 +32,6 @@ SCREEN = "bakke-bordet"
 SETUP = "bakke"
 GAME = "bakke"
 STYLESHEET = ("bakke-css", "./app/bakke/bakke.css")
-ROLL_MS = 450  # the throw's tumble (bakke.css): a regular waits for it before the pause
 
 SKELETON = """
 <section class="bakke-table" data-testid="table-screen" data-game="bakke" aria-label="{table}">
@@ -68,6 +68,7 @@ class BakkeUI(GameTableUI):
         self.flick = Flick()
         self.timer: Any = None
         self.timer_key: object = None
+        self.pace = TurnPace()  # a regular's whole turn stays within its budget (app/bakke/pace.py)
         self.settings: dict = clean_settings(None)
         self.saving = SaveStatus()
         self.pending_toast = ""
@@ -148,16 +149,28 @@ class BakkeUI(GameTableUI):
         due = s.regular_due()
         if due is None:
             self.stop_timers()
+            self.pace.reset()
+            self.set_tumble(None)  # a person's throw tumbles in full
             return
         key = (due, len(s.table.events))
         if self.timer is not None and self.timer_key == key:
             return
         self.stop_timers()
         self.timer_key = key
-        wait = s.pause_ms(tempo_factor(self.settings))
-        if not self.settings.get("reduced_motion"):
-            wait += ROLL_MS
+        tempo, reduced = tempo_factor(self.settings), bool(self.settings.get("reduced_motion"))
+        wait = self.pace.wait_ms(due, s.pause_ms(tempo), tempo, reduced, key)
+        self.set_tumble(tumble_ms(wait, reduced))  # the die just drawn lands before the next flies
         self.timer = js.setTimeout(create_once_callable(self.regular_moves), wait)
+
+    def set_tumble(self, ms: int | None) -> None:
+        """The tumble of the dice just drawn (bakke.css var(--tumble)); None: the full one."""
+        section = js.document.querySelector(".bakke-table")
+        if not present(section):
+            return
+        if ms is None:
+            section.style.removeProperty("--tumble")
+        else:
+            section.style.setProperty("--tumble", f"{ms}ms")
 
     def stop_timers(self) -> None:
         if self.timer is not None:
@@ -224,7 +237,7 @@ class BakkeUI(GameTableUI):
         """The controls again, focus on the ``focus`` selector: the question's safe answer,
         *Fortryd*, when it opens; the *Fejl* button when it closes."""
         self.el("controls").innerHTML = controls_html(self.view, self.look)
-        node = self.el("controls").querySelector(focus)
+        node = js.document.querySelector(f".bakke-table #controls {focus}")
         if present(node):
             node.focus()
 
