@@ -6,9 +6,9 @@ from typing import Any
 from app import screens
 from app.browser_storage import warn
 from app.dom_util import present
-from app.lang import t
 from app.local_store import store
 from app.player_settings import load_settings, settings_reset, tempo_factor
+from app.pub_names import free_pub_name
 from app.snyd import table_screen
 from app.snyd.setup_markup import Draft, setup_html
 from app.snyd.table_session import Session
@@ -54,7 +54,7 @@ def _draft() -> Draft:
         d = Draft()
         d.notice = _state.pop("notice", "")
         d.seats = default_seats(settings["name"]) if _regulars() else \
-            [Seat(settings["name"], "human"), Seat(t("snyd.setup.player_n", n=2), "human")]
+            [Seat(settings["name"], "human"), Seat(free_pub_name([settings["name"]]), "human")]
         d.name_shared_seats()
         free = d.free_regulars(_regulars())
         d.regular_choice = free[0]["name"] if free else ""
