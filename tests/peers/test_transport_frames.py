@@ -246,4 +246,8 @@ def test_a_room_still_missing_after_a_few_tries_is_gone_and_the_link_keeps_the_c
         if link._timer is not None:
             link._timer.cancel()
 
-    asyncio.run(go())
+    # In a thread of its own: in the whole suite Playwright's sync API owns this thread's loop.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, go()).result(timeout=30)
