@@ -2,7 +2,8 @@
 pass-and-play table with a regular, the menu says what counts as a fault and never offers the
 regular; a name asks first (*Fejl mod Mette?*, who, what it costs); *Fortryd* calls nothing,
 *Ja, fejl* calls it with a news line naming the caller; *Fortryd fejlen* puts the dice back;
-during the regular's turn *Fejl* cannot be pressed. Screenshots in test-artifacts/ (looked at).
+during the regular's turn *Fejl* cannot be pressed. At a table with friends the host accuses the
+guest, whose own phone says who called it, and its undo. Screenshots in test-artifacts/ (looked at).
 """
 from __future__ import annotations
 
@@ -13,7 +14,17 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from test_bakke import boot_to_table, button, counts, flick, overlaps, plant, planted, tray, turn
-from test_table_driver import tap
+from test_friends import lobby_seat
+from test_peer_games import (
+    BAKKE_TABLE,
+    EXPECTED_NOISE,
+    GUEST,
+    HOST,
+    bakke_shows,
+    bakke_table,
+    guest_sits,
+)
+from test_table_driver import open_app, set_settings, tap
 
 SEATS = [("Mette", "human"), ("Jonas", "human"), ("Henning", "regular")]
 DICE = [2, 3, 4, 5, 6, 6, 6]  # Mette: tray 2 3 4 5, two dice left; Jonas's one die: a 6 stays
@@ -98,3 +109,68 @@ def test_fejl_is_asked_called_told_and_undone(contexts, server, screenshot, name
     assert page.evaluate("document.querySelector('.btn.fejl').disabled"), \
         "no fault during the regular's turn"
     screenshot(page, f"bakke-fejl-regulars-turn-{name}")
+
+
+def test_at_a_table_with_friends_the_accused_guest_sees_the_fault_and_its_undo(contexts, server, watches,
+                                                                                screenshot):
+    """The host calls a fault against the guest on the host's phone; the guest's own phone (390×844)
+    tells them who called it, and again when the caller takes it back."""
+    host = contexts("phone", viewport={"width": 390, "height": 844}).new_page()
+    guest = contexts("phone", viewport={"width": 390, "height": 844}).new_page()
+    for w in watches:
+        w.allowed_errors.extend(EXPECTED_NOISE)
+    open_app(host, server)
+    set_settings(host, tempo="hurtig")
+    tap(host, host.get_by_test_id("game-bakke"))
+    host.wait_for_selector('[data-testid="setup"][data-game="bakke"]')
+    seats = '[data-testid="setup-seat"]'
+    while host.locator(f'{seats}[data-kind="regular"]').count():
+        tap(host, host.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
+    host.locator(f'{seats}[data-kind="human"] input').fill(HOST)
+    tap(host, host.get_by_test_id("open-lobby"))
+    host.wait_for_selector('[data-testid="lobby"][data-game="bakke"]')
+    guest_sits(guest, host.get_by_test_id("share-link").input_value(), GUEST)
+    lobby_seat(host, GUEST).wait_for(timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    host.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+    guest.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+    pages = {HOST: host, GUEST: guest}
+    table = bakke_table(host)
+    for _ in range(30):  # play until the host may accuse the guest (dice in the tray)
+        if GUEST in table.table.fejl_targets(HOST):
+            break
+        v = table.table.view(None)
+        who = v["turn"]
+        move = next(m for m in ("throw_all", "throw", "videre") if m in table.table.legal(who))
+        bakke_shows(pages[who], table.table.view(who))
+        tap(pages[who], pages[who].locator(f'[data-action="{move}"]'))
+        for _ in range(200):
+            new = bakke_table(host)
+            if len(new.table.log) > len(table.table.log):
+                break
+            host.wait_for_timeout(100)
+        table = new
+    assert GUEST in table.table.fejl_targets(HOST), "the tray never held dice"
+    taken = len(table.table.tray)
+    bakke_shows(host, table.table.view(HOST))
+
+    tap(host, button(host, "Fejl"))
+    tap(host, button(host, f"Fejl mod {GUEST}"))
+    host.get_by_test_id("fejl-confirm").wait_for()
+    tap(host, button(host, "Ja, fejl"))
+    host.get_by_test_id("fejl-undo").wait_for()
+    guest.wait_for_function("t => document.querySelector('[data-testid=news]').textContent.includes(t)",
+                            arg=f"Fejl! {HOST} dømmer fejl mod dig: du tager ", timeout=20_000)
+    after = bakke_table(host)
+    assert after.table.events[-1]["type"] == "fejl" and after.table.events[-1]["against"] == GUEST
+    bakke_shows(guest, after.table.view(GUEST))
+    assert guest.get_by_test_id("fejl-undo").count() == 0, "only the caller may undo"
+    screenshot(guest, "bakke-fejl-friends-accused-guest")
+
+    tap(host, button(host, "Fortryd fejlen"))
+    guest.wait_for_function("t => document.querySelector('[data-testid=news]').textContent.includes(t)",
+                            arg=f"{HOST} fortryder fejlen mod dig", timeout=20_000)
+    back = bakke_table(host)
+    assert back.table.view(None)["hands"][GUEST] == after.table.view(None)["hands"][GUEST] - taken
+    bakke_shows(guest, back.table.view(GUEST))
+    screenshot(guest, "bakke-fejl-friends-undone-guest")
