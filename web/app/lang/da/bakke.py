@@ -95,8 +95,8 @@ TEXT: dict[str, str] = {
     "bakke.tally.player": "Spiller",
     "bakke.tally.marks": "Tavlen",
     "bakke.tally.tuborg": "Tuborg",
-    "bakke.tally.marks.means": "en streg for hvert spil, spilleren sad tilbage med terninger",
-    "bakke.tally.tuborg.means": "Tuborg givet i aften: taberen af et spil giver én",
+    "bakke.tally.marks.means": "en streg for hvert tabt spil (sidst med terninger på hånden)",
+    "bakke.tally.tuborg.means": "givet i aften: taberen af et spil giver én",
     "bakke.tally.row": "{n} Tuborg",
     # Dæk bordet
     "bakke.setup.title": "Dæk bordet",
