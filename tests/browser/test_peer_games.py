@@ -64,7 +64,7 @@ def host_table(page: Any) -> GameSession:
 def shows(page: Any, v: dict, timeout_s: float = 20) -> dict:
     """Wait until ``page`` shows the rolled and kept dice and the pot of view ``v``."""
     want = {"rolled": v["rolled"], "kept": v["kept"] if v["phase"] == "playing" else [],
-            "pot": str(v["pot"])}
+            "pot": str(v["last"]["pot"] if v["phase"] == "over" else v["pot"])}  # won: what was won
     got: dict = {}
     for _ in range(int(timeout_s * 10)):
         state = page.evaluate(DOM_STATE)

@@ -62,11 +62,16 @@ def expected_score(v: dict, name: str) -> str:
     return score_text(score) if score is not None else ("ser på" if name not in v["in_round"] else "–")
 
 
+def shown_pot(v: dict) -> str:
+    """The pot box: the pot in play, or what was just won (issue 17: not "Puljen 0")."""
+    return str(v["last"]["pot"] if v["phase"] == "over" else v["pot"])
+
+
 def same_as_twin(page, twin: GameSession, timeout_s: float = 15) -> dict:
     """Wait until the phone shows the twin's view (a regular may still be moving); return it."""
     v = twin.view()
     want = {"rolled": v["rolled"], "kept": v["kept"] if v["phase"] == "playing" else [],
-            "pot": str(v["pot"]), "beat": "–" if v["to_beat"] is None else score_text(v["to_beat"]),
+            "pot": shown_pot(v), "beat": "–" if v["to_beat"] is None else score_text(v["to_beat"]),
             "seats": {p: expected_score(v, p) for p in v["players"]}, "over": v["phase"] == "over"}
     for _ in range(int(timeout_s * 20)):
         state = dom(page)
