@@ -16,6 +16,7 @@ from app.game_session import STORE_KEYS, GameSession
 from test_table_driver import set_table, state, tap
 
 from engine.bakke import Rules as BakkeRules
+from engine.voices.numbers import english
 
 SETTINGS = {"tempo": "hurtig", "tutorial_answered": True}  # quick regulars, no offer
 BUBBLES = "() => [...document.querySelectorAll('.bubble, [data-testid=\"bubble\"]')].map(e => e.innerText)"
@@ -24,9 +25,11 @@ BUBBLES = "() => [...document.querySelectorAll('.bubble, [data-testid=\"bubble\"
 PUB_WORDS = {"løft", "skål", "møller"}
 DANISH = {"og", "jeg", "det", "den", "er", "ikke", "så", "tak", "makker", "nul", "puljen", "en",
           "til", "på", "med", "igen", "spillet", "terninger", "bakken", "fem", "treere", "ude"}
-ENGLISH = {"the", "i", "i'll", "that", "mate", "and", "one", "two", "three", "four", "five",
-           "six", "seven", "eight", "nine", "ten", "zero", "of", "a", "kind", "twos", "threes",
-           "fours", "fives", "sixes", "please", "thanks", "it", "is", "me", "my", "on", "in"}
+ENGLISH = {"the", "i", "i'll", "that", "mate", "and", "of", "a", "kind", "twos", "threes",
+           "fours", "fives", "sixes", "please", "thanks", "it", "is", "me", "my", "on", "in", "um"}
+# Every English number word a regular may say (a Treere regular often says its score alone:
+# "Um, eighteen."), from the voices' own table.
+ENGLISH |= {w for n in range(101) for w in re.findall(r"[a-z]+", english(n))}
 
 
 def danish_left(text: str) -> list[str]:
