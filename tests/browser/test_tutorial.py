@@ -7,6 +7,8 @@ from __future__ import annotations
 import pathlib
 import sys
 
+import pytest
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from test_table_driver import Touch, felt_point, open_app, set_settings, set_table, tap
 
@@ -140,6 +142,11 @@ def test_treere_tutorial_reaches_its_end(phone_page, server, screenshot):
                 screenshot(page, "tutorial-treere-keep-phone")
             tap(page, page.get_by_test_id("tutorial-keep"))
         else:
+            if key == "progressive":  # the two forms by their Dæk bordet titles (issue 17)
+                text = page.get_by_test_id("tutorial-text").inner_text()
+                assert "Progressiv 0, 1, 2 …" in text and "Progressiv 1, 2, 2, 3 …" in text
+                assert " spil " not in text and "runde 1" in text
+                screenshot(page, "tutorial-treere-progressive-phone")
             follow_the_text(page)
     assert "Du: 3" in page.get_by_test_id("tutorial-line").inner_text()
 
@@ -171,3 +178,91 @@ def test_the_table_hints_the_peek_until_a_real_look(phone_page, server, screensh
     page.wait_for_timeout(600)
     t.end()
     page.wait_for_function("!document.querySelector('#cup-me [data-testid=\"peek-hint\"]')")
+
+
+PHONE = {"width": 390, "height": 844}
+FIRST_STEP = {"snyd": "peek", "bakke": "first_throw", "treere": "roll"}
+
+
+def in_view(page, locator) -> bool:
+    """Wholly on screen and the topmost element at its centre (nothing covers it)."""
+    box = locator.bounding_box()
+    if box is None or box["x"] < 0 or box["y"] < 0:
+        return False
+    if box["x"] + box["width"] > PHONE["width"] or box["y"] + box["height"] > PHONE["height"]:
+        return False
+    return locator.evaluate(
+        "el => { const r = el.getBoundingClientRect();"
+        " const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return el === top || el.contains(top); }")
+
+
+@pytest.mark.parametrize("game", ["snyd", "bakke", "treere"])
+def test_each_dæk_bordet_opens_its_own_tutorial(contexts, server, screenshot, game):
+    """Issue 17: *Lær at spille* where the game is chosen, on each game's *Dæk bordet*; the
+    tutorial is that game's, and *Spring over* comes back to the same *Dæk bordet*."""
+    page = contexts("phone", viewport=PHONE).new_page()
+    open_app(page, server)
+    tap(page, page.get_by_test_id(f"game-{game}"))
+    page.wait_for_selector('[data-testid="setup"] [data-testid="tutorial-open"]')
+    button = page.get_by_test_id("tutorial-open")
+    assert button.inner_text() == "Lær at spille"
+    assert in_view(page, button), "on screen without scrolling, uncovered"
+    screenshot(page, f"tutorial-open-{game}-setup-phone")
+    tap(page, button)
+    page.wait_for_selector(f'{STEP}[data-game="{game}"]')
+    assert step_key(page) == FIRST_STEP[game]
+    assert page.get_by_test_id("tutorial-back").count() == 0, "the first step has no way back"
+    tap(page, page.get_by_test_id("tutorial-skip"))
+    page.wait_for_selector('[data-testid="setup"] [data-testid="tutorial-open"]')
+
+
+def board_text(page) -> str:
+    return page.get_by_test_id("tutorial-board").inner_text()
+
+
+def test_every_step_after_the_first_goes_back_as_it_was(contexts, server, screenshot):
+    """Issue 17: *Tilbage* on every step after the first, the end too; each tap shows the
+    previous step again, its text and its board as they were, and the way on still works."""
+    page = contexts("phone", viewport=PHONE).new_page()
+    open_app(page, server)
+    tap(page, page.get_by_test_id("game-bakke"))
+    tap(page, page.get_by_test_id("tutorial-open"))
+    page.wait_for_selector(f'{STEP}[data-game="bakke"]')
+    seen = []
+    while True:
+        seen.append((step_key(page), page.get_by_test_id("tutorial-text").inner_text(),
+                     board_text(page)))
+        assert (page.get_by_test_id("tutorial-back").count() == 1) == (len(seen) > 1), seen[-1][0]
+        if step_key(page) == "done":
+            break
+        follow_the_text(page)
+    back = page.get_by_test_id("tutorial-back")
+    assert back.inner_text() == "Tilbage" and in_view(page, back)
+    screenshot(page, "tutorial-back-done-phone")
+    for key, text, board in reversed(seen[:-1]):
+        tap(page, page.get_by_test_id("tutorial-back"))
+        page.wait_for_selector(f'{STEP}[data-step="{key}"]')
+        assert page.get_by_test_id("tutorial-text").inner_text() == text
+        assert board_text(page) == board, key
+        if key == "resolve":
+            assert in_view(page, page.get_by_test_id("tutorial-back"))
+            screenshot(page, "tutorial-back-step-phone")
+    assert page.get_by_test_id("tutorial-back").count() == 0
+    while step_key(page) != "done":  # the way on, a second time
+        follow_the_text(page)
+    assert page.get_by_test_id("tutorial-done").is_visible()
+
+
+def test_back_to_the_peek_covers_your_dice_again(contexts, server):
+    """Snyd: back from the bid to the peek, the cup is shut and the step waits for a look."""
+    page = contexts("phone", viewport=PHONE).new_page()
+    open_learn(page, server, "snyd")
+    hold(page, "tutorial-kig", 700)
+    page.wait_for_selector(f'{STEP}[data-step="jokers"]')
+    tap(page, page.get_by_test_id("tutorial-back"))
+    page.wait_for_selector(f'{STEP}[data-step="peek"][data-waits="peek"]')
+    assert page.locator('[data-testid="tutorial-cup"] .die[data-value]').count() == 0
+    assert page.get_by_test_id("peek-hint").count() == 1
+    assert sorted(hold(page, "tutorial-kig", 700)) == [1, 4, 4]
+    page.wait_for_selector(f'{STEP}[data-step="jokers"]')

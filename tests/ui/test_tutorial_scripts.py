@@ -239,3 +239,77 @@ def test_the_screens_title_follows_the_language():
     assert screens.title("lær") == "Lær at spille"
     lang.set_language("en")
     assert screens.title("lær") == "Learn to play"
+
+
+# ---------- Tilbage (issue 17): every step after the first goes back, its table as it was ----------
+
+def _snapshot(tut: Tutorial) -> tuple:
+    """What a step shows: its key, the board (covered and peeked) and the engine's own view."""
+    script = tut.script
+    return (tut.step.key if tut.step else "done", script.board(tut.table, False),
+            script.board(tut.table, True), tut.table.view(script.PLAYER))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
+def test_back_goes_to_each_previous_step_as_it_was(script):
+    tut = Tutorial(script)
+    seen = [_snapshot(tut)]
+    for step in script.STEPS:
+        tut.tap(step.expect)
+        seen.append(_snapshot(tut))
+    assert not Tutorial(script).back(), "the first step has no way back"
+    for i in range(len(script.STEPS) - 1, -1, -1):  # from the end (`done`) back to the first
+        tut.nudge = "tutorial.nudge"
+        assert tut.back()
+        assert tut.index == i and tut.nudge == ""
+        assert _snapshot(tut) == seen[i], (script.GAME, i)
+        check = script.STEPS[i].check
+        assert check is not None and check(tut.table), (script.GAME, script.STEPS[i].key)
+    assert not tut.back()
+    for step in script.STEPS:  # and the way on is the same as the first time
+        assert tut.tap(step.expect), step.key
+    assert tut.done
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
+def test_the_back_button_is_on_every_step_after_the_first_and_the_end(script):
+    from app.tutorial_markup import screen_html
+    tut = Tutorial(script)
+    html = screen_html(tut, script.board(tut.table, False), set(), "", "")
+    assert 'data-testid="tutorial-back"' not in html
+    for step in script.STEPS:
+        tut.tap(step.expect)
+        html = screen_html(tut, script.board(tut.table, False), set(), "", "")
+        assert html.count('data-testid="tutorial-back"') == 1, tut.index
+        assert 'data-action="back"' in html and ">Tilbage</button>" in html
+    assert 'data-testid="tutorial-done"' in html
+    lang.set_language("en")
+    assert ">Back</button>" in screen_html(tut, script.board(tut.table, False), set(), "", "")
+
+
+# ---------- Lær at spille on each game's Dæk bordet (issue 17) ----------
+
+def _setup_html(game: str) -> str:
+    if game == "snyd":
+        from app.snyd.setup_markup import Draft, setup_html
+        from app.snyd.table_setup import Seat
+        return setup_html(Draft(seats=[Seat("Du", "human"), Seat("Henning", "regular")]),
+                          [{"name": "Henning", "description": "stamgæst"}], saved=False)
+    from importlib import import_module
+
+    from app.seat_draft import SeatDraft
+    markup = import_module(f"app.{game}.setup_markup")
+    d = markup.Draft(seats=SeatDraft.first("Du", []))
+    return markup.setup_html(d, [], False)
+
+
+@pytest.mark.parametrize("game", ["snyd", "bakke", "treere"])
+def test_each_dæk_bordet_offers_its_own_tutorial(game):
+    html = _setup_html(game)
+    assert html.count('data-testid="tutorial-open"') == 1
+    assert (f'data-action="learn" data-game="{game}" data-testid="tutorial-open">'
+            'Lær at spille</button>') in html
+    assert html.index('data-testid="tutorial-open"') < html.index('data-testid="setup-seat"'), \
+        "near the top, by the game's name"
+    lang.set_language("en")
+    assert ">Learn to play</button>" in _setup_html(game)

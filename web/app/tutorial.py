@@ -7,7 +7,8 @@ moves follow. A tap on another choice changes nothing and earns a nudge (the ste
 
 The offer on the first start is answered once (yes, or *Spring over*) and remembered in the
 player settings (`OFFER_KEY`); the tutorial itself is not resumable: it is a minute long, and
-*Lær at spille* under *Regler* always starts it from the first step.
+*Lær at spille* under *Regler* or on a game's *Dæk bordet* always starts it from the first step.
+Every step after the first (the end too) can go back one step (`Tutorial.back`).
 """
 from __future__ import annotations
 
@@ -106,6 +107,19 @@ class Tutorial:
             self.script.apply(self.table, self.script.HENNING, move)
         self.index += 1
         self.nudge = ""
+        return True
+
+    def back(self) -> bool:
+        """*Tilbage*: the previous step, its table exactly as it was when that step showed.
+        The engine tables keep no history, so the script is played again from a fresh table up
+        to that step (scripted dice and a fixed seed: the same moves give the same table)."""
+        if self.index == 0 or self.skipped:
+            return False
+        target = self.index - 1
+        self.table = self.script.new_table()
+        self.index, self.nudge = 0, ""
+        while self.index < target:
+            self.tap(self.script.STEPS[self.index].expect)
         return True
 
     def skip(self) -> None:

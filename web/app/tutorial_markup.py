@@ -43,12 +43,27 @@ def _row(i: int, row: dict, board: dict, chosen: set[int], hint: str) -> str:
             f'<div class="dice">{dice}</div></div>')
 
 
+def open_button_html(game: str) -> str:
+    """*Lær at spille* on a game's *Dæk bordet*: opens that game's tutorial (the setup screens
+    forward `data-action="learn"` to the router: app/<game>/setup_screen.py)."""
+    return (f'<button type="button" class="btn small" data-action="learn" data-game="{_e(game)}" '
+            f'data-testid="tutorial-open">{_e(t("tutorial.open"))}</button>')
+
+
+def _back_html(tut: Tutorial) -> str:
+    """*Tilbage* on every step after the first, the end too (app.tutorial.Tutorial.back)."""
+    if tut.index == 0:
+        return ""
+    return (f'<button type="button" class="back" data-action="back" data-testid="tutorial-back">'
+            f'{_e(t("tutorial.back"))}</button>')
+
+
 def controls_html(tut: Tutorial, board: dict, chosen: set[int]) -> str:
     step = tut.step
     if step is None:
         return (f'<p class="tutorial-done" data-testid="tutorial-done">{_e(t("tutorial.finished"))}</p>'
                 f'<button type="button" class="btn primary" data-action="play" '
-                f'data-testid="tutorial-play">{_e(t("tutorial.play"))}</button>')
+                f'data-testid="tutorial-play">{_e(t("tutorial.play"))}</button>' + _back_html(tut))
     buttons = []
     if board.get("peek"):
         buttons.append(f'<button type="button" class="btn kig" data-action="kig" '
@@ -60,6 +75,7 @@ def controls_html(tut: Tutorial, board: dict, chosen: set[int]) -> str:
         buttons.append(f'<button type="button" class="btn primary" data-action="keep" '
                        f'data-testid="tutorial-keep"{"" if chosen else " disabled"}>'
                        f'{_e(t("tutorial.keep"))}</button>')
+    buttons.append(_back_html(tut))  # last: the step's own buttons keep their places
     return "".join(buttons)
 
 

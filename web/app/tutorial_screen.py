@@ -1,6 +1,7 @@
 """The *Lær at spille* screen ("lær", game=snyd|bakke|treere): DOM glue over app.tutorial.
 
-Opened from *Regler* (always) and from the start screen's first-start offer. Taps go to the
+Opened from *Regler* (always), from each game's *Dæk bordet* (*Lær at spille*) and from the
+start screen's first-start offer. Taps go to the
 runner; the peek is a press held on *Kig* or on the cup (a swipe up starts with a press too),
 timed by app.snyd.peek_hint. Finishing or skipping answers the first-start offer for good.
 """
@@ -116,7 +117,12 @@ class TutorialUI:
             answer_offer()
             screens.show(PLAY.get(tut.script.GAME, screens.START))
             return
-        if action == "pick":
+        if action == "back":
+            tut.back()
+            self.chosen, self.peeking = set(), False  # the step is entered afresh
+            if tut.step is not None and tut.step.expect == PEEK:
+                self.hint = PeekHint()  # the peek step as first shown: its hint on the cup
+        elif action == "pick":
             i = int(target.getAttribute("data-index"))
             self.chosen ^= {i}
         elif action == "choice":

@@ -57,9 +57,9 @@ def test_the_markup_selects_the_choices_and_warns_about_another_zero_face():
     html = setup_html(d, REGULARS, saved=True)
     assert ZERO_WARNING in html and "anbefales ikke" in html
     assert '<option value="5" selected>Femmere<' in html
-    assert '<option value="runder" selected>Progressiv i runder<' in html
+    assert '<option value="runder" selected>Progressiv 1, 2, 2, 3 …<' in html
     assert '<option value="2" selected>2 enheder<' in html
-    assert "to runder for højst to" in html
+    assert "2 runder med højst to" in html
     assert 'data-testid="resume-table"' in html
     assert html.count('data-testid="setup-seat"') == 3
 

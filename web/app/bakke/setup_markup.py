@@ -11,6 +11,7 @@ from html import escape
 from app import lang
 from app.lang import t
 from app.seat_draft import SeatDraft, actions_html, seats_html
+from app.tutorial_markup import open_button_html
 
 
 @dataclass
@@ -49,6 +50,7 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<h2>{escape(t("bakke.setup.title"))}</h2>{notice}{resume}'
             f'<p class="game-line">{escape(t("bakke.setup.game"))} <b>Bakke</b> '
             f'<span class="hint">{escape(t("bakke.setup.goal"))}</span></p>'
+            f'{open_button_html("bakke")}'
             f'<div class="field"><label for="bakke-dice">{escape(t("bakke.setup.dice"))}</label>'
             f'<select id="bakke-dice" data-testid="dice-per-player">{dice}</select></div>'
             f'<fieldset class="house"><legend>{escape(t("bakke.setup.house"))}</legend>{faults}</fieldset>'

@@ -10,6 +10,7 @@ from app.lang import error_text, t
 from app.player_settings import default_name, is_default_name
 from app.pub_names import free_pub_name
 from app.snyd.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
+from app.tutorial_markup import open_button_html
 
 from engine.snyd import Rules
 
@@ -168,6 +169,7 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<h2>{t("snyd.title.setup")}</h2>{notice}{resume}'
             f'<p class="game-line">{t("snyd.setup.game")} <b>Snyd</b> '
             f'<span class="hint">{t("snyd.setup.tagline")}</span></p>'
+            f'{open_button_html("snyd")}'
             f'<div class="modes" role="group" aria-label="{t("snyd.setup.modes")}">{modes}</div>{mode_hint}'
             # Who plays and with how many dice first, then the rule set; the twelve house
             # rules are folded away under *Husregler* (issue 12).

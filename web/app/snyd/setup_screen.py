@@ -100,6 +100,9 @@ def on_click(ev: Any) -> None:
         elif action == "back":
             screens.show(screens.START)
             return
+        elif action == "learn":  # Lær at spille: Snyd's tutorial; its Spring over comes back here
+            screens.show("lær", game="snyd")  # not text: the screen's name (tutorial_screen.py)
+            return
         elif action in ("mode-phone", "mode-friends"):
             d.choose_mode(action.removeprefix("mode-"))
         elif action == "start":

@@ -2,7 +2,10 @@
 
 The choices are the seed's: the ante in units (T1), *Progressiv* in its two forms (T6 and the
 seed's "én runde for en maksimal gevinstscore på én, to runder for maksimalt to …") and another
-zero face (T7), which the seed does not recommend.
+zero face (T7), which the seed does not recommend. A pot is played in *runder* (the seed's word,
+the table's "Runde 2"); each form is titled by its limits round by round ("Progressiv 0, 1, 2 …",
+"Progressiv 1, 2, 2, 3 …") and explained in one line of its own. *Lær at spille* opens Treere's
+tutorial (app/tutorial_markup.open_button_html).
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from app import lang
 from app.lang import t
 from app.seat_draft import SeatDraft, actions_html, seats_html
 from app.treere.announce import units
+from app.tutorial_markup import open_button_html
 
 ANTES = (1, 2, 3, 5, 10)
 # (Rules.progressive value, the catalogue key of its title; its line is the key + ".text")
@@ -82,6 +86,8 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     antes = _options([(str(a), units(a)) for a in ANTES], str(d.ante))
     progs = _options([(_key(v), t(key)) for v, key in PROGRESSIONS], _key(d.progressive))
     prog_text = t(next(key for v, key in PROGRESSIONS if v == d.progressive) + ".text")
+    if d.progressive is not False:  # what both forms share, said once below the one that differs
+        prog_text += " " + t("treere.prog.grows")
     zeros = _options([(str(f), face_name(f)) for f in range(1, 7)], str(d.zero_face))
     warning = (f'<p class="notice zero-warning" data-testid="zero-warning" role="note">'
                f'{escape(t("treere.setup.zero_warning"))}</p>' if d.zero_face != 3 else "")
@@ -90,6 +96,7 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<h2>{escape(t("treere.setup.title"))}</h2>{notice}{resume}'
             f'<p class="game-line">{escape(t("treere.setup.game"))} <b>Treere</b> '
             f'<span class="hint">{escape(t("treere.setup.goal"))}</span></p>'
+            f'{open_button_html("treere")}'
             f'<div class="field"><label for="tr-ante">{escape(t("treere.setup.ante"))}</label>'
             f'<select id="tr-ante" data-testid="treere-ante" data-choice="ante">{antes}</select></div>'
             f'<div class="field"><label for="tr-prog">{escape(t("treere.setup.progressive"))}</label>'

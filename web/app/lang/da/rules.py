@@ -179,11 +179,12 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
         ('h', 'Varianter'),
         ('ul', [
           'Spillerne kan kalde "bund", hvis det er aftalt på forhånd.',
-          ('Spillet kan spilles progressivt: første runde kan kun vindes med nul, anden med én '
-           'eller nul, tredje med to eller lavere og så videre. Eller der spilles én runde for '
-           'en højeste vindende score på én, to runder for højst to, tre for tre og så videre. '
+          ('Treere kan spilles progressivt, i to former (Dæk bordet → Progressiv). '
+           'Progressiv 0, 1, 2 …: første runde kan kun vindes med nul, anden med én eller nul, '
+           'tredje med to eller lavere og så videre. Progressiv 1, 2, 2, 3 …: én runde for en '
+           'højeste vindende score på én, to runder for højst to, tre for tre og så videre. '
            'I begge tilfælde lægger spillerne en ante efter hver runde, og puljen vokser sig '
-           'større end i det almindelige spil.'),
+           'større end uden Progressiv.'),
           ('Et andet tal end tre kan vælges som nul, men det frarådes, for spillerne har det '
            'med at blive forvirrede.'),
         ]),

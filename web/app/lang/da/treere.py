@@ -83,12 +83,13 @@ TEXT: dict[str, str] = {
     "treere.setup.bad_choice": "Ukendt valg: {what}={value}",
     "treere.prog.plain": "Almindeligt",
     "treere.prog.plain.text": "Laveste score vinder puljen.",
-    "treere.prog.spil": "Progressiv",
-    "treere.prog.spil.text": ("Første runde kan kun vindes med nul, den anden med en eller nul, den tredje med to "
-                              "eller lavere … Vinder ingen, lægger alle en ny indsats, og puljen vokser."),
-    "treere.prog.runder": "Progressiv i runder",
-    "treere.prog.runder.text": ("Én runde for en gevinstscore på højst én, to runder for højst to, tre for tre … "
-                                "Vinder ingen, lægger alle en ny indsats, og puljen vokser."),
+    "treere.prog.spil": "Progressiv 0, 1, 2 …",
+    "treere.prog.spil.text": ("Grænsen stiger med én hver runde: runde 1 vindes kun med nul, runde 2 med "
+                              "højst én, runde 3 med højst to …"),
+    "treere.prog.runder": "Progressiv 1, 2, 2, 3 …",
+    "treere.prog.runder.text": ("Grænsen holder længere: 1 runde med højst én, så 2 runder med højst to, "
+                                "3 runder med højst tre …"),
+    "treere.prog.grows": "Vinder ingen en runde, lægger alle en ny indsats, og puljen vokser.",
     "treere.face.1": "Ettere",
     "treere.face.2": "Toere",
     "treere.face.3": "Treere",

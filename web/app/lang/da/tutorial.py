@@ -11,6 +11,9 @@ TEXT: dict[str, str] = {
     "tutorial.heading": "Lær at spille – {game}",
     "tutorial.progress": "Trin {n} af {total}",
     "tutorial.skip": "Spring over",
+    "tutorial.back": "Tilbage",
+    # The button on each game's Dæk bordet (app/<game>/setup_markup.py)
+    "tutorial.open": "Lær at spille",
     "tutorial.next": "Videre",
     "tutorial.done": "Færdig",
     "tutorial.nudge": "Ikke lige nu – læs teksten og prøv igen.",
@@ -146,7 +149,8 @@ TEXT: dict[str, str] = {
         "Fem treere er nul: så lægger alle en ny indsats, og står flere lige på nul, spiller "
         "kun de om puljen."),
     "tutorial.treere.progressive": (
-        "Under Dæk bordet kan værten vælge Progressiv: første spil kan kun vindes med nul, "
-        "det andet med 1 eller mindre, og så videre. Vinder ingen, lægger alle i puljen igen, "
-        "og den vokser."),
+        "Under Dæk bordet kan værten vælge Progressiv, i to former. Progressiv 0, 1, 2 …: "
+        "grænsen stiger med én hver runde, så runde 1 vindes kun med nul, runde 2 med højst én. "
+        "Progressiv 1, 2, 2, 3 …: grænsen holder længere, 1 runde med højst én, så 2 runder "
+        "med højst to. Vinder ingen en runde, lægger alle en ny indsats, og puljen vokser."),
 }

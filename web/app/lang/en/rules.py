@@ -181,11 +181,12 @@ BLOCKS: dict[str, list[tuple[str, Any]]] = {
         ('h', 'Variants'),
         ('ul', [
           'The players can call "bund" (bottom) if it has been agreed beforehand.',
-          ('The game can be played progressively: the first round can only be won with zero, '
-           'the second with one or zero, the third with two or lower, and so on. Or one round '
-           'is played for a highest winning score of one, two rounds for at most two, three for '
-           'three, and so on. Either way, the players ante after every round, and the pot grows '
-           'bigger than in the ordinary game.'),
+          ('Treere can be played progressively, in two forms (Set the table → Progressive). '
+           'Progressive 0, 1, 2 …: the first round can only be won with zero, the second with '
+           'one or zero, the third with two or lower, and so on. Progressive 1, 2, 2, 3 …: one '
+           'round is played for a highest winning score of one, two rounds for at most two, '
+           'three for three, and so on. Either way, the players ante after every round, and '
+           'the pot grows bigger than without Progressive.'),
           ('A number other than three can be chosen as zero, but it is not recommended: players '
            'tend to get confused.'),
         ]),

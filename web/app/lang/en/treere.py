@@ -76,12 +76,13 @@ TEXT: dict[str, str] = {
     "treere.setup.bad_choice": "Unknown choice: {what}={value}",
     "treere.prog.plain": "Plain",
     "treere.prog.plain.text": "The lowest score wins the pot.",
-    "treere.prog.spil": "Progressive",
-    "treere.prog.spil.text": ("The first round can only be won with zero, the second with one or zero, the third "
-                              "with two or less … If nobody wins, everyone antes again and the pot grows."),
-    "treere.prog.runder": "Progressive in rounds",
-    "treere.prog.runder.text": ("One round for a winning score of at most one, two rounds for at most two, three "
-                                "for three … If nobody wins, everyone antes again and the pot grows."),
+    "treere.prog.spil": "Progressive 0, 1, 2 …",
+    "treere.prog.spil.text": ("The limit rises by one every round: round 1 is won only with zero, round 2 "
+                              "with at most one, round 3 with at most two …"),
+    "treere.prog.runder": "Progressive 1, 2, 2, 3 …",
+    "treere.prog.runder.text": ("The limit lasts longer: 1 round at most one, then 2 rounds at most two, "
+                                "3 rounds at most three …"),
+    "treere.prog.grows": "If nobody wins a round, everyone antes again and the pot grows.",
     "treere.face.1": "Ones",
     "treere.face.2": "Twos",
     "treere.face.3": "Threes",

@@ -13,6 +13,9 @@ TEXT: dict[str, str] = {
     "tutorial.heading": "Learn to play – {game}",
     "tutorial.progress": "Step {n} of {total}",
     "tutorial.skip": "Skip",
+    "tutorial.back": "Back",
+    # The button on each game's Dæk bordet (app/<game>/setup_markup.py)
+    "tutorial.open": "Learn to play",
     "tutorial.next": "Next",
     "tutorial.done": "Done",
     "tutorial.nudge": "Not that one – read the text and try again.",
@@ -150,7 +153,9 @@ TEXT: dict[str, str] = {
         "threes is zero: then everyone antes again, and if several tie at zero, only they "
         "play on for the pot."),
     "tutorial.treere.progressive": (
-        "Under Set the table the host can choose Progressiv (progressive): the first game can "
-        "only be won with zero, the second with 1 or less, and so on. If nobody makes it, "
-        "everyone antes again and the pot grows."),
+        "Under Set the table the host can choose Progressive, in two forms. Progressive 0, 1, "
+        "2 …: the limit rises by one every round, so round 1 is won only with zero, round 2 "
+        "with at most one. Progressive 1, 2, 2, 3 …: the limit lasts longer, 1 round at most "
+        "one, then 2 rounds at most two. If nobody wins a round, everyone antes again and the "
+        "pot grows."),
 }
