@@ -98,6 +98,9 @@ class GameSetup:
             elif action == "back":
                 screens.show(screens.START)
                 return
+            elif action == "learn":  # Lær at spille: this game's tutorial (Spring over: back here)
+                screens.show("lær", game=self.game)  # not text: the screen's name
+                return
             elif action == "start":
                 self.start()
                 return

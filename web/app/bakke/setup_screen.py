@@ -7,7 +7,6 @@ from typing import Any
 from app import screens
 from app.bakke import table_screen
 from app.bakke.setup_markup import Draft, setup_html
-from app.dom_util import present
 from app.game_setup import GameSetup
 
 SCREEN = "bakke"
@@ -25,16 +24,5 @@ def _choose(d: Draft, t: Any) -> bool:
     return True
 
 
-class BakkeSetup(GameSetup):
-    """The shared *Dæk bordet*, and *Lær at spille*: Bakke's tutorial (its *Spring over* comes
-    back here)."""
-
-    def on_click(self, ev: Any) -> None:
-        if present(ev.target.closest('[data-action="learn"]')):
-            screens.show("lær", game="bakke")  # not text: the screen's name (tutorial_screen.py)
-            return
-        super().on_click(ev)
-
-
-setup = BakkeSetup("bakke", SCREEN, Draft, setup_html, table_screen, _choose)
+setup = GameSetup("bakke", SCREEN, Draft, setup_html, table_screen, _choose)
 screens.register(SCREEN, setup.render, title="Bakke")

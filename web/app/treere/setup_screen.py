@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from app import screens
-from app.dom_util import present
 from app.game_setup import GameSetup
 from app.treere import table_screen
 from app.treere.setup_markup import Draft, setup_html
@@ -22,16 +21,5 @@ def _choose(d: Draft, t: Any) -> bool:
     return True
 
 
-class TreereSetup(GameSetup):
-    """The shared *Dæk bordet*, and *Lær at spille*: Treere's tutorial (its *Spring over* comes
-    back here)."""
-
-    def on_click(self, ev: Any) -> None:
-        if present(ev.target.closest('[data-action="learn"]')):
-            screens.show("lær", game="treere")  # not text: the screen's name (tutorial_screen.py)
-            return
-        super().on_click(ev)
-
-
-setup = TreereSetup("treere", SCREEN, Draft, setup_html, table_screen, _choose)
+setup = GameSetup("treere", SCREEN, Draft, setup_html, table_screen, _choose)
 screens.register(SCREEN, setup.render, title="Treere")
