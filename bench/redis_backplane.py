@@ -33,10 +33,7 @@ import asyncio
 import importlib.util
 import json
 import os
-import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -49,43 +46,12 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 import relay.backplane
+from devtools.redis_server import RedisServer
 from relay.rooms import Hub, RoomLimits
 
 LIMITS = RoomLimits(rate=1e9, burst=1e9, guest_rate=1e9, guest_burst=1e9,
                     hosts_per_minute=1e9, connections=100_000, rooms=100_000)
 WAIT = 20.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Redis:
-    def __init__(self) -> None:
-        self.binary = shutil.which("redis-server")
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen([self.binary, "--port", str(self.port), "--bind",
-                                      "127.0.0.1", "--save", "", "--appendonly", "no"],
-                                     stdout=subprocess.DEVNULL)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def kill(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait(5)
-            self.proc = None
 
 
 def load_module(path: str):
@@ -208,7 +174,7 @@ async def until_true(check) -> None:
         await asyncio.sleep(0.01)
 
 
-async def recovery(server: Redis, how: str, passive: bool) -> dict:
+async def recovery(server: RedisServer, how: str, passive: bool) -> dict:
     import redis.asyncio as redis
 
     async with processes(relay.backplane, server.url, 3) as (one, two, three):
@@ -253,9 +219,10 @@ def median_of(trials: list[dict]) -> dict:
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    server = Redis()
-    if server.binary is None:
-        print("redis-server not installed")
+    try:
+        server = RedisServer()
+    except FileNotFoundError as missing:
+        print(missing)
         return
     server.start()
     try:

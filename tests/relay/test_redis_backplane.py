@@ -8,16 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import shutil
-import socket
-import subprocess
-import time
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import replace
 
 import pytest
 
-from devtools.browser import free_port
+from devtools.redis_server import RedisServer
 from tests.relay.test_rooms import (
     TEST_LIMITS,
     close_code,
@@ -34,32 +30,31 @@ from tests.relay.test_rooms import (
 
 @pytest.fixture
 def redis_url():
-    server = shutil.which("redis-server")
-    if server is None:  # a requirement of `make test` (README; .ci/run installs it), never a skip
-        pytest.fail("redis-server is not installed (apt-get install redis-server): the Redis "
-                    "backplane must be tested")
-    port = free_port()
-    proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    server = redis_server()
+    server.start()
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                assert proc.poll() is None and time.monotonic() < deadline, "redis did not start"
-                time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield server.url
     finally:
-        proc.kill()
-        proc.wait(5)
+        server.kill()
+
+
+def redis_server() -> RedisServer:
+    """A RedisServer, or the test fails: the Redis backplane must be tested (never a skip)."""
+    try:
+        return RedisServer()
+    except FileNotFoundError as missing:
+        pytest.fail(f"{missing}: the Redis backplane must be tested")
 
 
 @asynccontextmanager
-async def two_relays(url: str, limits=TEST_LIMITS):
+async def relays(url: str, *limits):
+    """One relay process per entry of `limits`, all on the Redis at `url`."""
     async with AsyncExitStack() as stack:
-        yield [await stack.enter_async_context(relay(limits, url)) for _ in range(2)]
+        yield [await stack.enter_async_context(relay(each, url)) for each in limits]
+
+
+def two_relays(url: str, limits=TEST_LIMITS):
+    return relays(url, limits, limits)
 
 
 def test_host_on_one_process_guests_on_the_other(redis_url):

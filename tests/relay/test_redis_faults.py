@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import socket
 import subprocess
 import sys
-import time
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +22,7 @@ import redis.asyncio as redis
 from devtools.browser import free_port
 from relay.backplane import PREFIX, member_value
 from relay.rooms import key_digest
+from tests.relay.test_redis_backplane import redis_server, relays
 from tests.relay.test_rooms import (
     TEST_LIMITS,
     WAIT,
@@ -33,7 +31,6 @@ from tests.relay.test_rooms import (
     host,
     new_id,
     receive,
-    relay,
     run,
     until,
 )
@@ -41,51 +38,15 @@ from tests.relay.test_rooms import (
 RETRY = 1011   # "relay error, retry later": what a hello gets while Redis recovers its rooms
 
 
-class RedisServer:
-    """A redis-server on one loopback port that a test can kill and start again (empty)."""
-
-    def __init__(self) -> None:
-        self.binary = shutil.which("redis-server")
-        if self.binary is None:  # a requirement of `make test`, never a skip
-            pytest.fail("redis-server is not installed (apt-get install redis-server)")
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen([self.binary, "--port", str(self.port), "--bind",
-                                      "127.0.0.1", "--save", "", "--appendonly", "no"],
-                                     stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                assert self.proc.poll() is None and time.monotonic() < deadline, "no redis"
-                time.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait(5)
-            self.proc = None
-
 
 @pytest.fixture
 def server():
-    srv = RedisServer()
+    srv = redis_server()
     srv.start()
     try:
         yield srv
     finally:
         srv.kill()
-
-
-@asynccontextmanager
-async def relays(url: str, *limits):
-    async with AsyncExitStack() as stack:
-        yield [await stack.enter_async_context(relay(each, url)) for each in limits]
 
 
 @asynccontextmanager
