@@ -14,17 +14,16 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from test_bakke import boot_to_table, button, counts, flick, overlaps, plant, planted, tray, turn
-from test_friends import lobby_seat
 from test_peer_games import (
-    BAKKE_TABLE,
     EXPECTED_NOISE,
     GUEST,
     HOST,
     bakke_shows,
     bakke_table,
-    guest_sits,
+    host_lobby,
+    start_bakke_with,
 )
-from test_table_driver import open_app, set_settings, tap
+from test_table_driver import tap
 
 SEATS = [("Mette", "human"), ("Jonas", "human"), ("Henning", "regular")]
 DICE = [2, 3, 4, 5, 6, 6, 6]  # Mette: tray 2 3 4 5, two dice left; Jonas's one die: a 6 stays
@@ -119,21 +118,7 @@ def test_at_a_table_with_friends_the_accused_guest_sees_the_fault_and_its_undo(c
     guest = contexts("phone", viewport={"width": 390, "height": 844}).new_page()
     for w in watches:
         w.allowed_errors.extend(EXPECTED_NOISE)
-    open_app(host, server)
-    set_settings(host, tempo="hurtig")
-    tap(host, host.get_by_test_id("game-bakke"))
-    host.wait_for_selector('[data-testid="setup"][data-game="bakke"]')
-    seats = '[data-testid="setup-seat"]'
-    while host.locator(f'{seats}[data-kind="regular"]').count():
-        tap(host, host.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
-    host.locator(f'{seats}[data-kind="human"] input').fill(HOST)
-    tap(host, host.get_by_test_id("open-lobby"))
-    host.wait_for_selector('[data-testid="lobby"][data-game="bakke"]')
-    guest_sits(guest, host.get_by_test_id("share-link").input_value(), GUEST)
-    lobby_seat(host, GUEST).wait_for(timeout=30_000)
-    tap(host, host.get_by_test_id("start-table"))
-    host.wait_for_selector(BAKKE_TABLE, timeout=30_000)
-    guest.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+    start_bakke_with(host, guest, host_lobby(host, server, "bakke"))
     pages = {HOST: host, GUEST: guest}
     table = bakke_table(host)
     for _ in range(30):  # play until the host may accuse the guest (dice in the tray)

@@ -177,21 +177,11 @@ def test_the_join_screen_says_who_invites_and_a_closed_table_offers_the_way_home
 
 
 def test_a_bakke_seat_is_handed_over_from_tavlen_and_given_back(contexts, server, screenshot):
-    from test_peer_games import BAKKE_TABLE, bakke_table
-    from test_table_driver import open_app, set_settings
+    from test_peer_games import BAKKE_TABLE, bakke_table, host_lobby
 
     host = contexts("phone", **PHONE).new_page()
     mette = contexts("phone", **PHONE).new_page()
-    open_app(host, server)
-    set_settings(host, tempo="hurtig")
-    tap(host, host.get_by_test_id("game-bakke"))
-    host.wait_for_selector('[data-testid="setup"][data-game="bakke"]')
-    seats = '[data-testid="setup-seat"]'
-    while host.locator(f'{seats}[data-kind="regular"]').count():
-        tap(host, host.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
-    host.locator(f'{seats}[data-kind="human"] input').fill(HOST)
-    tap(host, host.get_by_test_id("open-lobby"))
-    url = host.get_by_test_id("share-link").input_value()
+    url = host_lobby(host, server, "bakke", name=HOST)
     assert url.endswith("&spil=bakke")
     mette.goto(url)
     mette.get_by_test_id("join").wait_for(timeout=90_000)

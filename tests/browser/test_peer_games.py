@@ -31,21 +31,39 @@ GUEST = "Mette"
 EXPECTED_NOISE = ("WebSocket connection to",)
 
 
-def host_treere_lobby(page: Any, server: str) -> str:
-    """The host sets a Treere table *Med vennerne* (no regulars); the share link."""
+def host_lobby(page: Any, server: str, game: str, name: str = HOST,
+               dice: str | None = None) -> str:
+    """The host sets a table of ``game`` *Med vennerne* (no regulars; ``dice`` per player if
+    given) and opens the lobby; the share link."""
     open_app(page, server)
     set_settings(page, tempo="hurtig")
-    tap(page, page.get_by_test_id("game-treere"))
-    page.wait_for_selector('[data-testid="setup"][data-game="treere"]')
+    tap(page, page.get_by_test_id(f"game-{game}"))
+    page.wait_for_selector(f'[data-testid="setup"][data-game="{game}"]')
+    if dice is not None:
+        page.get_by_test_id("dice-per-player").select_option(dice)
     seats = '[data-testid="setup-seat"]'
     while page.locator(f'{seats}[data-kind="regular"]').count():
         tap(page, page.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
-    page.locator(f'{seats}[data-kind="human"] input').fill(HOST)
+    page.locator(f'{seats}[data-kind="human"] input').fill(name)
     tap(page, page.get_by_test_id("open-lobby"))
-    page.wait_for_selector('[data-testid="lobby"][data-game="treere"]')
+    page.wait_for_selector(f'[data-testid="lobby"][data-game="{game}"]')
+    return page.get_by_test_id("share-link").input_value()
+
+
+def host_treere_lobby(page: Any, server: str) -> str:
+    """The host sets a Treere table *Med vennerne* (no regulars); the share link."""
+    url = host_lobby(page, server, "treere")
     assert "Treere med vennerne" in page.locator('[data-testid="lobby"] h2').inner_text()
-    link = page.get_by_test_id("share-link")
-    return link.input_value()
+    return url
+
+
+def start_bakke_with(host: Any, guest: Any, url: str, name: str = GUEST) -> None:
+    """The guest sits down by the share link, the host starts: both phones at Bakke's table."""
+    guest_sits(guest, url, name)
+    lobby_seat(host, name).wait_for(timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    host.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+    guest.wait_for_selector(BAKKE_TABLE, timeout=30_000)
 
 
 def guest_sits(page: Any, url: str, name: str) -> None:
@@ -204,22 +222,7 @@ def test_a_bakke_table_shared_by_link_and_the_guest_throws(contexts, server, wat
     guest = contexts("phone").new_page()
     for w in watches:
         w.allowed_errors.extend(EXPECTED_NOISE)
-    open_app(host, server)
-    set_settings(host, tempo="hurtig")
-    tap(host, host.get_by_test_id("game-bakke"))
-    host.wait_for_selector('[data-testid="setup"][data-game="bakke"]')
-    host.get_by_test_id("dice-per-player").select_option("2")
-    seats = '[data-testid="setup-seat"]'
-    while host.locator(f'{seats}[data-kind="regular"]').count():
-        tap(host, host.locator(f'{seats}[data-kind="regular"]').last.get_by_role("button"))
-    host.locator(f'{seats}[data-kind="human"] input').fill(HOST)
-    tap(host, host.get_by_test_id("open-lobby"))
-    host.wait_for_selector('[data-testid="lobby"][data-game="bakke"]')
-    guest_sits(guest, host.get_by_test_id("share-link").input_value(), GUEST)
-    lobby_seat(host, GUEST).wait_for(timeout=30_000)
-    tap(host, host.get_by_test_id("start-table"))
-    host.wait_for_selector(BAKKE_TABLE, timeout=30_000)
-    guest.wait_for_selector(BAKKE_TABLE, timeout=30_000)
+    start_bakke_with(host, guest, host_lobby(host, server, "bakke", dice="2"))
     pages = {HOST: host, GUEST: guest}
     table = bakke_table(host)
     assert table.guests == [GUEST] and table.room.game == "bakke"
