@@ -23,7 +23,7 @@ from test_game_peers import (
     thrown,  # noqa: F401 (the fixture)
     until_turn_of,
 )
-from test_host_table import play_until_turn_of, seated
+from test_host_table import play_until_turn_of, play_until_turn_of_without, seated
 
 from engine.errors import IllegalAction
 from engine.snyd import Rules
@@ -67,7 +67,7 @@ def test_snyd_a_seat_handed_over_is_played_at_once_and_given_back(time_limit):
     assert handed_line("Kaj") in phone_lines(wire, "Mette")
     assert handed_line("Kaj") in phone_lines(wire, "Kaj")
     # Kaj's own phone cannot move the seat now: the host refuses, the table is unchanged
-    play_until_turn_of_guest(wire, "Kaj", rng)
+    play_until_turn_of_without(wire, "Kaj", rng)
     kaj = wire.phones["Kaj"].table
     log = json.dumps(host.table.log)
     # Kaj's phone knows its seat is handed (the view's "handed"): not "Din tur" there
@@ -92,16 +92,6 @@ def test_snyd_a_seat_handed_over_is_played_at_once_and_given_back(time_limit):
     wire.tick(COVER_GRACE_S + 1 if time_limit is None else 1)
     assert len(host.table.log) == n  # connected, not handed: nobody plays for Kaj
     assert kaj.next_step() == {"kind": "human", "player": "Kaj"}
-
-
-def play_until_turn_of_guest(wire: Wire, player: str, rng: random.Random) -> None:
-    """Play on until ``player`` has the turn (a handed seat's turn is left to the ticks)."""
-    for _ in range(500):
-        v = wire.host.view()
-        if v["phase"] == "bidding" and v["turn"] == player:
-            return
-        wire.move(rng)
-    raise AssertionError(f"{player} never had the turn")
 
 
 def _any_move(view: dict) -> dict:
