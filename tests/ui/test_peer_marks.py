@@ -74,3 +74,17 @@ def test_a_guests_phone_says_the_host_starts_the_next_game_and_offers_no_button(
                  treere.controls_html(t, treere.TableLook(humans=("Mette",), guest=True))):
         assert "new-game" not in html and "<button" not in html
         assert f'data-testid="host-starts">{host_starts()}<' in html
+
+
+def test_a_handed_seat_is_still_said_at_game_over_on_the_guests_phone():
+    # Between games the guest sees "the host starts the next game" and, while a stand-in
+    # plays her seat, that it still does (else the line vanishes for the pause and she taps in
+    # vain once the next game begins).
+    b = {**BakkeTable(PLAYERS, BakkeRules(), seed=3).view("Mette"), "phase": "over"}
+    t = {**TreereTable(PLAYERS, TreereRules(), seed=3).view("Mette"), "phase": "over", "winner": "Lis"}
+    for view, controls, look in ((b, bakke.controls_html, bakke.TableLook(guest=True)),
+                                 (t, treere.controls_html, treere.TableLook(humans=("Mette",), guest=True))):
+        assert 'data-testid="seat-handed"' not in controls(view, look)
+        html = controls({**view, "handed": ["Mette"]}, look)
+        assert 'data-testid="host-starts"' in html and 'data-testid="seat-handed"' in html
+        assert "<button" not in html

@@ -265,7 +265,8 @@ def controls_html(view: dict, look: TableLook) -> str:
     Tuborg line and *Nyt spil*."""
     if view.get("phase") == "over":  # the banner says who gives the Tuborg
         if look.guest:  # the host's phone holds the table and deals the next game
-            return f'<div class="game-over"><p class="host-starts" data-testid="host-starts">{escape(host_starts())}</p></div>'
+            return (f'<div class="game-over"><p class="host-starts" data-testid="host-starts">'
+                    f'{escape(host_starts())}</p>{handed_here_html(view, True)}</div>')
         return f'<div class="game-over">{_button("new-game", t("bakke.new_game"), True, " primary", "new-game")}</div>'
 
     handed = handed_here_html(view, look.guest)  # friends: a stand-in plays this seat now

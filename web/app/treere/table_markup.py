@@ -204,7 +204,7 @@ def controls_html(v: dict, look: TableLook) -> str:
     if v["phase"] == "over":
         if look.guest:  # the host's phone holds the table and starts the next pot
             return (f'<div class="actions one"><p class="host-starts" data-testid="host-starts">'
-                    f'{escape(host_starts())}</p></div>')
+                    f'{escape(host_starts())}</p>{handed_here_html(v, True)}</div>')
         return ('<div class="actions one"><button type="button" class="btn primary" '
                 f'data-action="new-game" data-testid="new-game">{escape(t("treere.new_game"))}</button></div>')
     handed = handed_here_html(v, look.guest)  # friends: a stand-in plays this seat now
