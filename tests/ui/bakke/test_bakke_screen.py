@@ -237,3 +237,49 @@ def test_a_tab_whose_table_was_taken_stops_and_never_writes(screen):
     assert screen.storage.data[TAB] == screen.ui.tabs.lock.claim.tab_id
     open_table(screen)
     assert screen.ui.session is not None and screen.ui.session.view() == s.view()
+
+
+
+def test_after_fejl_then_videre_the_undo_bar_is_where_the_undo_is_offered(screen):
+    """Issue 17: *Fortryd fejlen* shows exactly while the view's `legal` offers undo_fejl. A
+    *Videre* does not close the undo (docs/rules-decisions.md), but it hands the phone on:
+    Mette's phone has no undo (she did not call it), so no bar; Jonas's comes back with his
+    undo gone once Mette has thrown."""
+    s = saved_session([("Mette", "human"), ("Jonas", "human")], [2, 3, 4, 5, 6, 6, 6, 3])
+    s.act("Mette", {"type": "throw_all"})  # tray 2 3 4 5: Jonas holds the phone
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    click(screen, "throw")                 # a 6: it stays, Jonas may go on or say Videre
+    click(screen, "fejl-menu")
+    click(screen, "fejl", "Mette")
+    click(screen, "fejl-yes", "Mette")
+    assert 'data-testid="fejl-undo-bar"' in screen.nodes["controls"].innerHTML
+    click(screen, "videre")
+    v = screen.ui.view
+    assert v["me"] == "Mette" and v["fejl_undo"] is not None and "undo_fejl" not in v["legal"]
+    assert "fejl-undo" not in screen.nodes["controls"].innerHTML, "Mette has no undo to offer"
+    click(screen, "throw_all")             # her throw closes the window; the phone is Jonas's
+    v = screen.ui.view
+    assert v["me"] == "Jonas" and v["fejl_undo"] is None
+    assert "fejl-undo" not in screen.nodes["controls"].innerHTML
+
+
+def test_after_fejl_then_videre_to_a_regular_the_caller_keeps_the_undo_until_its_throw(screen):
+    """With a regular next the phone stays the caller's, and so does the undo (the rule: until
+    the next throw); the regular's throw takes both away."""
+    s = saved_session([("Mette", "human"), ("Jonas", "human"), ("Kaj", "regular")],
+                      [2, 3, 4, 5, 6, 6, 6, 3, 1, 1, 1, 1, 1, 1])
+    s.act("Mette", {"type": "throw_all"})
+    screen.storage.data[KEY] = s.to_json()
+    open_table(screen)
+    click(screen, "throw")
+    click(screen, "fejl-menu")
+    click(screen, "fejl", "Mette")
+    click(screen, "fejl-yes", "Mette")
+    click(screen, "videre")
+    v = screen.ui.view
+    assert v["me"] == "Jonas" and v["turn"] == "Kaj" and "undo_fejl" in v["legal"]
+    assert 'data-testid="fejl-undo"' in screen.nodes["controls"].innerHTML
+    screen.ui.regular_moves()              # Kaj throws: the window closes
+    assert screen.ui.view["fejl_undo"] is None
+    assert "fejl-undo" not in screen.nodes["controls"].innerHTML
