@@ -99,8 +99,18 @@ def live_lines(page) -> list[str]:
     return page.locator("#live p").all_inner_texts()
 
 
+# The screen's own *Tilbage*, never another outlined button (class "back") that a screen shows
+# before it: Regler's (test id `back`), Indstillinger's last button, Dæk bordet's in its
+# action row (docs/testids.md). Exactly one must show, so a new look-alike fails loudly here.
+SCREEN_BACK = ('#screen :is([data-testid="back"], '
+               '[data-testid="settings"] > button.back[data-action="back"], '
+               '[data-testid="setup"] .setup-actions > button.back[data-action="back"])')
+
+
 def back(page) -> None:
-    tap(page, page.locator("button.back:visible").first)
+    own = page.locator(f"{SCREEN_BACK}:visible")
+    assert own.count() == 1, f"{own.count()} buttons claim to be this screen's Tilbage"
+    tap(page, own)
     page.wait_for_selector('[data-testid="start"]')
 
 
