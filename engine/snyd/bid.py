@@ -54,6 +54,16 @@ class Bid:
         return cls(d["quantity"], d["face"])
 
 
+def bid_of(bid: Any) -> Bid:
+    """A ``Bid``, or its dict ``{"quantity": q, "face": f}`` (face None = af en slags); the
+    check for a bid from outside (UI, saves, a peer), as ``checks.py`` has for the rest."""
+    if isinstance(bid, Bid):
+        return bid
+    if isinstance(bid, Mapping):
+        return Bid.from_dict(bid)
+    raise IllegalAction(f"Et bud skal have antal og øjne, ikke {shown(bid)} (a bid must be a Bid)")
+
+
 def bid_rank(bid: Bid, rules: Rules) -> tuple[int, int]:
     """A sortable key: more dice, or the same quantity with higher face (S6).
 

@@ -2,17 +2,16 @@
 
 Each returns the value it accepts (sometimes in the engine's own type) or raises an
 ``IllegalAction`` with a message for a player; none of them ever raises anything else.
+A bid's check, ``bid_of``, lives beside ``Bid`` in ``bid.py``: this module knows no bid, so
+``bid.py`` can use these checks without an import circle.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import IllegalAction, shown
 from engine.snyd.rules import Rules
-
-if TYPE_CHECKING:
-    from engine.snyd.bid import Bid
 
 MAX_PLAYERS = 8  # S1
 MAX_DICE = 6  # S1: dice per player
@@ -30,16 +29,6 @@ def rules_of(rules: Any) -> Rules:
     if isinstance(rules, Mapping):
         return Rules.from_dict(dict(rules))
     raise IllegalAction(f"Husreglerne skal være en Rules, ikke {shown(rules)} (rules must be Rules)")
-
-
-def bid_of(bid: Any) -> Bid:
-    """A ``Bid``, or its dict ``{"quantity": q, "face": f}`` (face None = af en slags)."""
-    from engine.snyd.bid import Bid  # bid.py uses these checks itself
-    if isinstance(bid, Bid):
-        return bid
-    if isinstance(bid, Mapping):
-        return Bid.from_dict(bid)
-    raise IllegalAction(f"Et bud skal have antal og øjne, ikke {shown(bid)} (a bid must be a Bid)")
 
 
 def hand_of(hand: Any) -> list[int]:

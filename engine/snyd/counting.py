@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import IllegalAction
-from engine.snyd.bid import Bid, face_problem
-from engine.snyd.checks import bid_of, hand_of, hands_of, rules_of
+from engine.snyd.bid import Bid, bid_of, face_problem
+from engine.snyd.checks import hand_of, hands_of, rules_of
 from engine.snyd.rules import Rules
 
 Hands = Sequence[Sequence[int]]

@@ -23,10 +23,10 @@ from math import comb, factorial, isfinite
 from typing import Any
 
 from engine.errors import IllegalAction, shown
+from engine.snyd.bid import bid_of
 from engine.snyd.checks import (
     MAX_DICE,
     MAX_PLAYERS,
-    bid_of,
     dice_counts_of,
     hand_of,
     is_list,

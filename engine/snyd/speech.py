@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import voices
 from engine.errors import IllegalAction, shown
-from engine.snyd.checks import bid_of
+from engine.snyd.bid import bid_of
 from engine.voices import check_lang, numbers
 
 # The Danish catalogue stays reachable here under its old names (docs and tools read them).

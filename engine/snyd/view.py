@@ -12,10 +12,9 @@ from typing import Any, Protocol
 
 from engine.errors import IllegalAction, shown
 from engine.events import first_event
-from engine.snyd.bid import MAX_QUANTITY, Bid, bid_rank, max_quantity
+from engine.snyd.bid import MAX_QUANTITY, Bid, bid_of, bid_rank, max_quantity
 from engine.snyd.checks import (
     MAX_PLAYERS,
-    bid_of,
     dice_counts_of,
     hand_of,
     is_list,
