@@ -56,11 +56,17 @@ import dataclasses, sys
 sys.path.insert(0, sys.argv[1])
 from aiohttp import web
 from relay.rooms import RoomLimits, install
+try:
+    from relay.server import room_state    # the server chooses the rooms' state
+except ImportError:                        # an older relay: install() took the Redis URL
+    def room_state(limits, url):
+        return url
 lifted = dict(rate=1e9, burst=1e9, guest_rate=1e9, guest_burst=1e9, hosts_per_minute=1e9,
               connections=100_000, rooms=100_000)
 known = {f.name for f in dataclasses.fields(RoomLimits)}   # an older relay has fewer limits
+limits = RoomLimits(**{k: v for k, v in lifted.items() if k in known})
 app = web.Application()
-install(app, RoomLimits(**{k: v for k, v in lifted.items() if k in known}), sys.argv[3] or None)
+install(app, limits, room_state(limits, sys.argv[3] or None))
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None, access_log=None)
 """
 

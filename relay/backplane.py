@@ -50,12 +50,9 @@ import hmac
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from relay.rooms import INTERNAL, NO_ROOM, ROOM_FULL, WRONG_KEY, Refused, RoomLimits
-
-if TYPE_CHECKING:
-    from relay.rooms import Hub
+from relay.room_terms import INTERNAL, NO_ROOM, ROOM_FULL, WRONG_KEY, HubView, Refused, RoomLimits
 
 log = logging.getLogger("relay.backplane")
 
@@ -217,7 +214,7 @@ def member_value(role: str, origin: str) -> str:
 
 
 class RedisBackplane:
-    """The `State` of relay/rooms.py over Redis, plus frames between processes."""
+    """The `State` of relay/room_terms.py over Redis, plus frames between processes."""
 
     def __init__(self, url: str, limits: RoomLimits) -> None:
         self.url = url
@@ -236,13 +233,13 @@ class RedisBackplane:
         self._unleft: set[tuple[str, str, bool]] = set()   # (room, peer, host): leave failed
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
-        self.hub: Hub | None = None
+        self.hub: HubView | None = None
         # Seconds: a process silent this long is dead; a room unknown this long after Redis
         # lost its data is unknown (every process has synced at least twice by then).
         self.alive_ttl = max(2, round(3 * limits.sweep))
         self.grace = max(2.0, 3 * limits.sweep)
 
-    async def start(self, hub: Hub) -> None:
+    async def start(self, hub: HubView) -> None:
         import redis.asyncio as redis
 
         self.hub = hub

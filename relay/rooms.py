@@ -9,10 +9,11 @@ JSON object without a repeated key, a known op, exactly its fields, their types 
 Guests get a smaller frame bound and a lower rate than hosts: what they send goes to a phone.
 
 Room state that every process must agree on (the host key, who is in a room, whether its host is
-connected) lives behind a `state` object: `LocalState` here for one process, or
-`relay.backplane.RedisBackplane` (`--redis URL`) for several behind a load balancer, which also
-carries frames between processes. A frame for a socket held by this process goes straight into
-that socket's queue.
+connected) lives behind a `state` object (`relay.room_terms.State`): `LocalState` here for one
+process, or `relay.backplane.RedisBackplane` (`--redis URL`) for several behind a load balancer,
+which also carries frames between processes. The server chooses it (`relay.server.room_state`);
+this module never imports the backplane. A frame for a socket held by this process goes straight
+into that socket's queue.
 
 Sending never waits for a receiver: a frame for a socket is appended to that socket's outgoing
 bytes and written, with whatever else queued in the same loop turn, by one callback (`_flush`).
@@ -36,28 +37,31 @@ import struct
 import time
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring  # the C encoder: json.dumps(s, ensure_ascii=False)
-from typing import Any, Protocol
+from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from relay.room_terms import (
+    BAD_FRAME,
+    IDLE,
+    INTERNAL,
+    NO_ROOM,
+    RATE,
+    REPLACED,
+    ROOM_FULL,
+    SERVER_FULL,
+    SLOW,
+    TOO_BIG,
+    WRONG_KEY,
+    Refused,
+    RoomLimits,
+    State,
+)
 
 log = logging.getLogger("relay.rooms")
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{22}")      # secrets.token_urlsafe(16): 128 bits
 PEER_RE = re.compile(r"[A-Za-z0-9_-]{8}")     # relay-assigned, secrets.token_urlsafe(6)
-
-# Close codes (docs/relay.md). 1009 (frame too big) is sent by aiohttp itself over `max_frame`,
-# by us for a guest's frame over `guest_frame_max`.
-TOO_BIG = 1009
-INTERNAL = 1011      # the relay failed (e.g. Redis unreachable); retry later
-REPLACED = 4001      # the host re-attached on another connection
-SLOW = 4013          # the socket stopped reading: its unsent frames passed `max_backlog`
-BAD_FRAME = 4400
-WRONG_KEY = 4403
-NO_ROOM = 4404
-IDLE = 4408
-ROOM_FULL = 4409
-RATE = 4429
-SERVER_FULL = 4503
 
 CLOSE_WAIT = 2.0   # s a closing handshake may take (a peer that stops reading): then abort
 PONG = '{"op":"pong"}'
@@ -68,36 +72,6 @@ FIELDS = {
     "host": {"send": {"op", "to", "data"}, "ping": {"op"}},
     "guest": {"send": {"op", "data"}, "ping": {"op"}},
 }
-
-
-@dataclass(frozen=True)
-class RoomLimits:
-    """Limits of the WebSocket rooms (tests use small ones)."""
-
-    # bytes in one client frame (up to and including); above: 1009 (aiohttp). A peer-protocol
-    # page is at most 64 KiB of ASCII, but inside `data` every quote and backslash is escaped:
-    # up to twice that.
-    max_frame: int = 136 * 1024
-    # bytes in one frame from a guest (or a socket before its hello), checked before parsing;
-    # above: 1009. The largest thing a guest sends is WebRTC signalling, at most 16 KiB of JSON
-    # (SIGNAL_MAX in web/app/peers/webrtc.py; a peer-protocol frame is <= 8 KiB), up to twice
-    # that once escaped inside `data`, plus the 23-byte envelope (docs/relay.md).
-    guest_frame_max: int = 33 * 1024
-    members: int = 16               # host + guests in one room
-    rooms: int = 5_000              # rooms this process knows (live or waiting to expire)
-    connections: int = 10_000       # open sockets on this process
-    rate: float = 50.0              # a host's frames/s sustained (a send to one of n guests
-    burst: float = 100.0            # costs 1/n) with a bucket this deep
-    guest_rate: float = 20.0        # a guest's frames/s (2x what the host's page takes from a
-    guest_burst: float = 40.0       # guest, docs/protocol.md), bucket deep enough for signalling
-    hosts_per_minute: float = 30.0  # new rooms opened per client address per minute
-    hello_timeout: float = 10.0     # s to send the first frame
-    idle: float = 600.0             # s without a frame (a `ping` op counts) before 4408
-    heartbeat: float = 30.0         # s between WebSocket pings (aiohttp closes dead sockets)
-    expiry: float = 900.0           # s a room whose guests still sit waits for its host
-    empty_expiry: float = 10.0      # s a room with nobody in it lives (a host's reload)
-    max_backlog: int = 1024 * 1024  # bytes queued to a socket that does not read: then 4013
-    sweep: float = 5.0              # s between idle/expiry sweeps
 
 
 def key_digest(key: str) -> str:
@@ -117,35 +91,6 @@ def log_event(event: str, room: str | None = None, peer: str | None = None,
         line["code"] = code
     line.update(extra)
     log.info(json.dumps(line, separators=(",", ":")))
-
-
-class Refused(Exception):
-    """A client frame or request the relay refuses: close with `code`, `reason`."""
-
-    def __init__(self, code: int, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
-
-# -- shared room state ----------------------------------------------------------------------------
-
-class State(Protocol):
-    """Room state every process agrees on. Methods raise `Refused` for a client's mistake."""
-
-    async def start(self, hub: Hub) -> None: ...
-    async def stop(self) -> None: ...
-    async def attach_host(self, room: str, digest: str, peer: str) -> str | None:
-        """Register `peer` as the room's host (creating the room, or checking the key); returns
-        the peer id of the host it replaces, if one is attached."""
-    async def join(self, room: str, peer: str) -> bool:
-        """Add a guest; returns whether the host is connected."""
-    async def leave(self, room: str, peer: str, host: bool) -> bool:
-        """Remove a member; returns whether `peer` was still the room's host."""
-    async def refresh(self, rooms: list[str]) -> None: ...
-    def publish(self, room: str, message: dict) -> asyncio.Future | None:
-        """Hand `message` to the other processes (None: nothing to wait for)."""
-    def room_count(self) -> int: ...
 
 
 @dataclass
@@ -713,14 +658,10 @@ HUB_KEY = web.AppKey("rooms", Hub)
 
 
 def install(app: web.Application, limits: RoomLimits | None = None,
-            redis_url: str | None = None) -> Hub:
-    """Add `GET /ws` (before any catch-all route) and the hub's start/stop to `app`."""
+            state: State | None = None) -> Hub:
+    """Add `GET /ws` (before any catch-all route) and the hub's start/stop to `app`; `state`
+    None: this process alone (`LocalState`)."""
     limits = limits or RoomLimits()
-    state: State | None = None
-    if redis_url:
-        from relay.backplane import RedisBackplane  # only with --redis: no redis import otherwise
-
-        state = RedisBackplane(redis_url, limits)
     hub = Hub(limits, state)
     app[HUB_KEY] = hub
     app.router.add_get("/ws", hub.handle)

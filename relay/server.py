@@ -28,9 +28,11 @@ from pathlib import Path
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from relay.backplane import RedisBackplane
 from relay.headers import DEV_PAGE_HEADERS, SECURITY_HEADERS
 from relay.proxy import client_address_middleware
-from relay.rooms import HUB_KEY, RoomLimits, install
+from relay.room_terms import RoomLimits, State
+from relay.rooms import HUB_KEY, install
 from relay.site import Site, _inside
 from relay.snapshot import Asset, LiveSite, content_type  # noqa: F401  (content_type: re-export)
 
@@ -260,6 +262,12 @@ def _quiet_bad_requests() -> None:
         server_log.addFilter(_ConciseBadRequests())
 
 
+def room_state(limits: RoomLimits, redis_url: str | None) -> State | None:
+    """The rooms' shared state: Redis with `--redis URL` (several processes), else None, the
+    hub's own `LocalState`. The backplane imports redis only when it starts."""
+    return RedisBackplane(redis_url, limits) if redis_url else None
+
+
 def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = None,
                dev: bool = False, limits: Limits | None = None,
                room_limits: RoomLimits | None = None,
@@ -280,6 +288,8 @@ def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = No
     # Private aiohttp hook (pinned version; tests/relay check the headers on a parser error).
     app._make_request = functools.partial(app._make_request, _cls=_Request)  # type: ignore[method-assign]
     app.router.add_get("/healthz", healthz)
-    install(app, room_limits, redis_url)  # GET /ws: peer rooms (relay/rooms.py, docs/relay.md)
+    room_limits = room_limits or RoomLimits()
+    # GET /ws: peer rooms (relay/rooms.py, docs/relay.md)
+    install(app, room_limits, room_state(room_limits, redis_url))
     app.router.add_get("/{path:.*}", static)
     return app

@@ -384,9 +384,11 @@ from dataclasses import replace
 from pathlib import Path
 from aiohttp import web
 from relay.rooms import install
+from relay.server import room_state
 from tests.relay.test_rooms import TEST_LIMITS
 app = web.Application()
-install(app, replace(TEST_LIMITS, sweep=0.3), sys.argv[1])
+limits = replace(TEST_LIMITS, sweep=0.3)
+install(app, limits, room_state(limits, sys.argv[1]))
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None)
 """
 

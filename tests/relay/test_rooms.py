@@ -21,7 +21,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from relay.rooms import LocalState, RoomLimits, install
-from relay.server import create_app
+from relay.server import create_app, room_state
 from relay.site import ROOT, Site
 
 WAIT = 5.0  # s: an expected frame that takes longer is a failure
@@ -45,7 +45,7 @@ def new_id() -> str:
 @asynccontextmanager
 async def relay(limits: RoomLimits = TEST_LIMITS, redis_url: str | None = None):
     app = web.Application()
-    hub = install(app, limits, redis_url)
+    hub = install(app, limits, room_state(limits, redis_url))
     async with TestClient(TestServer(app)) as client:
         client.hub = hub
         yield client
