@@ -31,6 +31,17 @@ def _dice(dice: list, pick: bool, chosen: set[int]) -> str:
     return "".join(out)
 
 
+def _throw(i: int, row: dict) -> str:
+    """Bakke: the last throw on the thrower's row, each die marked with what became of it
+    (`data-fate` gone | up | stays, and its word under it: app.bakke.tutorial.board)."""
+    if not row.get("throw"):
+        return ""
+    dice = "".join(f'<span class="fate" data-fate="{_e(d["fate"])}">{die_html(d["face"])}'
+                   f'<small>{_e(d["label"])}</small></span>' for d in row["throw"])
+    return (f'<div class="thrown" data-testid="tutorial-throw-{i}">'
+            f'<span class="caption">{_e(row.get("throw_caption", ""))}</span>{dice}</div>')
+
+
 def _row(i: int, row: dict, board: dict, chosen: set[int], hint: str) -> str:
     dice = _dice(row["dice"], bool(row.get("pick")), chosen)
     note = f'<span class="note">{_e(row["note"])}</span>' if row["note"] else ""
@@ -38,9 +49,13 @@ def _row(i: int, row: dict, board: dict, chosen: set[int], hint: str) -> str:
         hint_html = f'<span class="peek-hint" data-testid="peek-hint">{_e(hint)}</span>' if hint else ""
         dice = (f'<div class="tutorial-cup" data-action="cup" data-testid="tutorial-cup">'
                 f'{dice}{hint_html}</div>')
+    dice = f'<div class="dice">{dice}</div>'
+    if row.get("mat"):  # Snyd: the seat's mat, black in Viborg (the table's own .mat, table.css)
+        dice = (f'<div class="mat tutorial-mat" data-testid="tutorial-mat-{i}" '
+                f'data-state="{_e(row["mat"])}">{dice}</div>')
     return (f'<div class="tutorial-row" data-testid="tutorial-row-{i}">'
             f'<span class="name">{_e(row["name"])}</span>{note}'
-            f'<div class="dice">{dice}</div></div>')
+            f'{dice}{_throw(i, row)}</div>')
 
 
 def open_button_html(game: str) -> str:

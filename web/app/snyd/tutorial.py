@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.lang import t
+from app.snyd.table_markup import mat_state
 from app.tutorial import NEXT, PEEK, Choice, Step, seat_name
 
 from engine.snyd import Rules, Table
@@ -123,7 +124,8 @@ def apply(table: Table, player: str, action: dict) -> None:
 
 
 def board(table: Table, peeking: bool) -> dict:
-    """What the tutorial screen draws: a row per seat (None = a die under the cup) and a line."""
+    """What the tutorial screen draws: a row per seat (None = a die under the cup) on its mat
+    (`mat`: green, or black in Viborg) and a line."""
     v = table.view(PLAYER)
     reveal = v["last_reveal"] if v["phase"] in ("reveal", "game_over") else None
     rows = []
@@ -137,8 +139,10 @@ def board(table: Table, peeking: bool) -> dict:
             dice = [None] * n
         note = (t("tutorial.snyd.note.viborg") if name in v["viborg"]
                 else t("tutorial.snyd.note.out") if name in v["out"] else "")
+        # The seat's mat as the real table draws it: black once in Viborg (S30, "hans måtte
+        # bliver sort"), green before.
         rows.append({"name": seat_name(name, PLAYER), "dice": dice, "note": note,
-                     "cup": reveal is None})
+                     "cup": reveal is None, "mat": mat_state(v, name)})
     if reveal is not None:
         verdict = "tutorial.snyd.line.held" if reveal["held"] else "tutorial.snyd.line.lie"
         line = t(verdict, count=reveal["count"])

@@ -1,8 +1,9 @@
 """*Lær at spille* Treere: a first pot against Henning with scripted dice (pure data + checks).
 
 Roll, set aside (a 3 counts nothing), roll the rest, and Henning's turn ending as soon as he
-is over your score; then, over the finished pot, ties and five threes, and *Progressiv*. Every
-text is a catalogue key (app/lang/*/tutorial.py, "tutorial.treere.…"). The runner is app.tutorial; the dice are the engine's scripted faces.
+is over your score (his roll and what he kept on the board); then, over the finished pot, ties
+and five threes, and *Progressiv*. Every text is a catalogue key (app/lang/*/tutorial.py,
+"tutorial.treere.…"). The runner is app.tutorial; the dice are the engine's scripted faces.
 """
 from __future__ import annotations
 
@@ -72,13 +73,25 @@ def apply(table: Table, player: str, action: dict) -> None:
         table.act(player, action)
 
 
+def henning_roll(view: dict) -> list[int]:
+    """Henning's last roll, from the view's events ([] before he has rolled)."""
+    rolls = [e["faces"] for e in view["events"] if e["type"] == "roll" and e["player"] == HENNING]
+    return list(rolls[-1]) if rolls else []
+
+
 def board(table: Table, peeking: bool) -> dict:
-    """The roll on show (tap to choose), what you set aside, the scores."""
+    """The roll on show (tap to choose), what you set aside, the scores; once Henning has
+    played, his roll and what he kept (the *won* step tells of them)."""
     v = table.view(PLAYER)
     rows = [{"name": t("tutorial.treere.rolled"), "dice": list(v["rolled"]), "note": "",
              "cup": False, "pick": bool(v["rolled"]) and v["turn"] == PLAYER},
             {"name": t("tutorial.treere.kept"), "dice": list(v["kept_by"].get(PLAYER) or v["kept"]),
              "note": "", "cup": False}]
+    if HENNING in v["kept_by"]:
+        rows += [{"name": t("tutorial.treere.rolled_by", name=HENNING), "dice": henning_roll(v),
+                  "note": "", "cup": False},
+                 {"name": t("tutorial.treere.kept_by", name=HENNING),
+                  "dice": list(v["kept_by"][HENNING]), "note": "", "cup": False}]
     scores = [t("tutorial.treere.score", name=seat_name(p, PLAYER), score=s)
               for p, s in v["scores"].items() if s is not None]
     return {"rows": rows, "line": " · ".join(scores), "peek": False}

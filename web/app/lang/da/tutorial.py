@@ -101,15 +101,26 @@ TEXT: dict[str, str] = {
     "tutorial.bakke.choice.throw_all": "Kast alle",
     "tutorial.bakke.choice.throw": "Kast én",
     "tutorial.bakke.choice.videre": "Videre",
+    "tutorial.bakke.choice.watch": "Se Henning kaste",
+    # The last throw on the thrower's row, each die marked with what became of it
+    "tutorial.bakke.threw": "kastede",
+    "tutorial.bakke.fate.gone": "væk",
+    "tutorial.bakke.fate.up": "i hånden",
+    "tutorial.bakke.fate.stays": "i bakken",
     # Bakke: the steps
     "tutorial.bakke.first_throw": (
         "Bakke: kom af med dine terninger. Du har seks i hånden og begynder: spillets første "
         "kast er alle terningerne på én gang. Kast alle."),
-    "tutorial.bakke.resolve": (
+    "tutorial.bakke.your_throw": (
         "Ettere forlader spillet, og par tager du op i hånden: dine to 1'ere er væk, de to "
-        "firere kom tilbage i hånden. Henning kastede én ad gangen: hans 5'er blev liggende, "
-        "hans 2'er ramte bakkens 2'er, så han tog parret op. Nu er det dig: "
-        "bakken har terninger, så du kaster én ad gangen. Kast én."),
+        "firere kom tilbage i hånden, og 2'eren og 6'eren bliver liggende i bakken. Du har "
+        "to tilbage. Et kast med alle giver turen videre: nu er det Hennings tur."),
+    "tutorial.bakke.henning_stays": (
+        "Bakken har terninger, så Henning kaster én ad gangen. Hans 5'er er ny i bakken, så "
+        "den bliver liggende. Han må kaste igen eller sige Videre: han kaster igen."),
+    "tutorial.bakke.resolve": (
+        "Hans 2'er ramte bakkens 2'er: et par, så han tog begge op i hånden, og turen gik "
+        "videre. Nu er det dig: bakken har terninger, så du kaster én ad gangen. Kast én."),
     "tutorial.bakke.resolve.nudge": "Bakken har terninger: kast én ad gangen.",
     "tutorial.bakke.one_leaves": (
         "En 1'er forlader spillet – én terning mindre. Du må kaste igen eller sige Videre. "
@@ -121,11 +132,14 @@ TEXT: dict[str, str] = {
     "tutorial.bakke.fejl": (
         "Ved et rigtigt bord er der fejl: rører man bakken, taber en terning eller kaster før "
         "Videre, tager man alle bakkens terninger op i hånden. I appen trykker du Fejl og "
-        "vælger spilleren. Fejl slås til og fra under Dæk bordet → Husregler."),
+        "vælger spilleren; appen spørger først (Ja, fejl), og den, der dømte, kan fortryde "
+        "fejlen indtil næste kast. Fejl slås til og fra under Dæk bordet → Husregler."),
 
     # Treere (app/treere/tutorial.py): the board
     "tutorial.treere.rolled": "Slaget",
     "tutorial.treere.kept": "Beholdt",
+    "tutorial.treere.rolled_by": "{name}s slag",
+    "tutorial.treere.kept_by": "{name} beholdt",
     "tutorial.treere.score": "{name}: {score}",
     "tutorial.treere.choice.roll": "Kast",
     # Treere: the steps

@@ -104,15 +104,26 @@ TEXT: dict[str, str] = {
     "tutorial.bakke.choice.throw_all": "Throw all",
     "tutorial.bakke.choice.throw": "Throw one",
     "tutorial.bakke.choice.videre": "Pass",
+    "tutorial.bakke.choice.watch": "Watch Henning throw",
+    # The last throw on the thrower's row, each die marked with what became of it
+    "tutorial.bakke.threw": "threw",
+    "tutorial.bakke.fate.gone": "gone",
+    "tutorial.bakke.fate.up": "in hand",
+    "tutorial.bakke.fate.stays": "in tray",
     # Bakke: the steps
     "tutorial.bakke.first_throw": (
         "Bakke (the tray game): get rid of your dice. You have six in your hand and you start: "
         "the game's first throw is all the dice at once. Throw all."),
-    "tutorial.bakke.resolve": (
+    "tutorial.bakke.your_throw": (
         "Ones leave the game, and pairs go back into your hand: your two 1s are gone, the two "
-        "fours came back to your hand. Henning threw one at a time: his 5 stayed, his 2 hit "
-        "the 2 in the tray, so he picked up the pair. Your turn: the tray has dice, so you "
-        "throw one at a time. Throw one."),
+        "fours came back to your hand, and the 2 and the 6 stay in the tray. You have two "
+        "left. A throw of all the dice passes the turn: now it is Henning's."),
+    "tutorial.bakke.henning_stays": (
+        "The tray has dice, so Henning throws one at a time. His 5 is new in the tray, so it "
+        "stays. He may throw again or say Videre (pass): he throws again."),
+    "tutorial.bakke.resolve": (
+        "His 2 hit the 2 in the tray: a pair, so he picked both up into his hand, and the "
+        "turn passed. Your turn: the tray has dice, so you throw one at a time. Throw one."),
     "tutorial.bakke.resolve.nudge": "The tray has dice: throw one at a time.",
     "tutorial.bakke.one_leaves": (
         "A 1 leaves the game – one die fewer. You may throw again or say Videre (pass). "
@@ -124,12 +135,15 @@ TEXT: dict[str, str] = {
     "tutorial.bakke.fejl": (
         "At a real table there are faults (fejl): touch the tray, drop a die or throw before "
         "Videre, and you take every die in the tray into your hand. In the app you tap Fault "
-        "and choose the player. Faults are switched on and off under Set the table → House "
-        "rules."),
+        "and choose the player; the app asks first (Yes, fault), and whoever called it can "
+        "undo it until the next throw. Faults are switched on and off under Set the table → "
+        "House rules."),
 
     # Treere (app/treere/tutorial.py): the board
     "tutorial.treere.rolled": "The roll",
     "tutorial.treere.kept": "Kept",
+    "tutorial.treere.rolled_by": "{name}'s roll",
+    "tutorial.treere.kept_by": "{name} kept",
     "tutorial.treere.score": "{name}: {score}",
     "tutorial.treere.choice.roll": "Roll",
     # Treere: the steps
