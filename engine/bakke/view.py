@@ -2,19 +2,47 @@
 
 Every die in Bakke is public the moment it lands, so the view shows the whole table; it is
 built from what has happened only, never from the table's dice still to come (script or RNG).
+
+This module knows the table only as ``BakkeTable``, the state it reads: ``table.py`` imports it,
+never the other way round.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from engine.bakke.rules import Rules
 from engine.errors import IllegalAction, shown
 from engine.events import first_event
 
-if TYPE_CHECKING:
-    from engine.bakke.table import Table
+
+class BakkeTable(Protocol):
+    """What a view is built from (``engine.bakke.table.Table`` has it all)."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    phase: str
+    game_no: int
+    starter: str
+    first_throw: bool
+    turn: str | None
+    thrown: int
+    tray: list[int]
+    hands: dict[str, int]
+    out: list[str]
+    loser: str | None
+    undoable: dict[str, Any] | None
+    last: dict[str, Any] | None
+    tally: dict[str, int]
+    events: list[dict[str, Any]]
+
+    @property
+    def in_game(self) -> list[str]: ...
+    def legal(self, player: str | None) -> list[str]: ...
+    def fejl_targets(self, player: str | None) -> list[str]: ...
 
 
-def build_view(table: Table, me: str | None, events_from: int | None = None) -> dict[str, Any]:
+def build_view(table: BakkeTable, me: str | None,
+               events_from: int | None = None) -> dict[str, Any]:
     """The view contract for ``me`` (None: a spectator, who may take no action); with
     ``events_from`` n only the events from n on, and ``"events_from": n``."""
     if me is not None and not (isinstance(me, str) and me in table.players):
