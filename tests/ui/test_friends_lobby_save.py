@@ -133,6 +133,8 @@ def share(monkeypatch):
     monkeypatch.setattr(module.screens, "current", lambda: shown["now"])
     FakeLinks.made = []
     module.storage, module.shown = storage, shown
+    # Snyd's table screen, which share_screen finds through the games' registry when a table runs
+    module.table_screen = importlib.import_module("app.snyd.table_screen")
     yield module
     for name in modules:
         sys.modules.pop(name, None)

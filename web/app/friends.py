@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urljoin
 
 from app.share_param import MAX_FIELDS, PARAM, has_bord_param  # noqa: F401 (re-exported)
+from app.table import games
 
 if TYPE_CHECKING:  # the room and the rules load only when a lobby save is read
     from app.peers.host import HostRoom
@@ -41,7 +42,7 @@ LOBBY_KEY = "bodegabordet.snyd.lobby"        # the host's lobby before *Start sp
 LOBBY_MAX_CHARS = 20_000                      # 8 seats, rules and keys: ~2 k characters
 LOBBY_VERSION = 1
 GAME_PARAM = "spil"
-GAME_NAMES = {"snyd": "Snyd", "bakke": "Bakke", "treere": "Treere"}  # the same in every language
+GAME_NAMES = {game.key: game.name for game in games.GAMES}  # the same in every language
 CLOSED_KEY = "bodegabordet.snyd.friends.closed"  # [room, …]: tables their host closed
 CLOSED_KEPT = 8
 
@@ -132,7 +133,7 @@ class Lobby:
     link: dict[str, str]
     rules: Rules
     tempo: float = 1.0
-    game: str = "snyd"
+    game: str = games.DEFAULT
 
 
 def lobby_to_dict(lobby: Lobby) -> dict[str, Any]:
@@ -153,17 +154,14 @@ def lobby_from_dict(d: object, clock: Callable[[], float] = time.monotonic) -> L
     tempo = d.get("tempo")
     if type(tempo) not in (int, float) or not 0.1 <= tempo <= 10:
         raise ValueError("the tempo is malformed")
-    import importlib
-
     from app.peers.host import HostRoom
-    from app.peers.protocol import GAMES
-    game = d.get("game", "snyd")
-    if game not in GAMES:
+    game = d.get("game", games.DEFAULT)
+    if not games.known(game):
         raise ValueError("the game is unknown")
     try:
         if not isinstance(d.get("room"), dict):
             raise TypeError("the room is missing")
-        rules = importlib.import_module(f"engine.{game}").Rules.from_dict(d.get("rules"))
+        rules = games.load(games.get(game).engine).Rules.from_dict(d.get("rules"))
         room = HostRoom.from_dict(d["room"], None, clock)
         if room.game != game:
             raise ValueError("the room is of another game")

@@ -33,12 +33,13 @@ from app.save_guard import (
     UnreadableSave,
     parse_bounded,
 )
+from app.table import games
 
 from engine.errors import IllegalAction, shown
 
-GAMES = ("bakke", "treere")
+GAMES = games.ON_GAME_SESSION  # ("bakke", "treere"): the games played through a GameSession
 SEAT_KINDS = ("human", "regular")
-STORE_KEYS = {game: f"bodegabordet.{game}.table" for game in GAMES}
+STORE_KEYS = {game: games.get(game).store_key for game in GAMES}
 SAVE_FORMAT = "bodegabordet.game"
 SAVE_VERSION = 1
 
@@ -80,7 +81,7 @@ def engine_of(game: str) -> Any:
     """The engine package of `game` (engine.bakke / engine.treere)."""
     if game not in GAMES:
         raise IllegalAction(both("shell.error.unknown_game", game=shown(game)))
-    return importlib.import_module(f"engine.{game}")
+    return games.load(games.get(game).engine)
 
 
 def check_seats(seats: Any, known_regulars: Callable[[], list[str]] | None,
@@ -391,9 +392,17 @@ class GameSession:
         except UnreadableSave as exc:
             raise CorruptSave(str(exc)) from None
         if isinstance(data, dict) and "room" in data:  # the host's table with friends
-            from app.peers import game_host
-            return game_host.restore(data, game, regular_factory)
+            return _host_of(game or data.get("game")).restore(data, game, regular_factory)
         return cls.from_dict(data, game, regular_factory)
+
+
+def _host_of(game: object) -> Any:
+    """The module that loads a host's saved table with friends of `game` (peers/game_host.py:
+    `restore`). Found through the registry by name, so this module imports no peer module: the
+    host's table is built on GameSession, and imports it."""
+    if game not in GAMES:
+        raise CorruptSave(f"not a saved Bakke or Treere table with friends: {shown(game)}")
+    return games.load(games.get(game).host)
 
 
 # ---------- storage: each game its own key ----------

@@ -6,9 +6,11 @@ before any service worker). The player types a name (remembered in the settings)
 one opens, else the relay). The seat token the host hands out is kept per room on this phone
 (friends.SEATS_KEY), so a reload sits down again in the same seat without asking.
 
-The first view says which game the host's table is: Snyd's table screen shows the GuestTable
-itself; a Bakke or Treere table is wrapped in a GuestGameTable (peers/game_guest.py) for that
-game's table screen, which this module ticks and redraws as frames arrive.
+The first view says which game the host's table is; the games' registry (app/table/games.py)
+says which table screen shows it and what wraps the GuestTable for it: Snyd's table screen shows
+the GuestTable itself; a Bakke or Treere table is wrapped in a GuestGameTable
+(peers/game_guest.py) for that game's table screen, which this module ticks and redraws as
+frames arrive. No game's screen is imported before its table arrives.
 
 The screen says who invites to which game: the share link's game first (``&spil=``; a neutral
 line without one), then the host's name and game from the host's ``lobby``.
@@ -22,7 +24,6 @@ host's refusals arrive as codes (peers/notices.py).
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import js
@@ -31,14 +32,13 @@ from app.dom_util import present
 from app.friends_markup import join_html
 from app.lang import t
 from app.local_store import SETTINGS_KEY, store
-from app.peers.game_guest import GuestGameTable
 from app.peers.guest_table import GuestTable
 from app.peers.links import GuestLinks
 from app.peers.notices import bye_line
 from app.peers.protocol import is_name
 from app.peers.relay_link import NO_ROOM
 from app.player_settings import DEFAULTS, read_settings
-from app.snyd import table_screen
+from app.table import games
 from pyodide.ffi import create_proxy
 
 SCREEN = "bord"
@@ -94,8 +94,8 @@ def _tick(*_a: Any) -> None:
     if links is None:
         return
     links.tick()
-    if screens.current() != table_screen.SCREEN:
-        table.tick()  # the table screen ticks it while it is on show
+    if screens.current() != games.get("snyd").table_screen:
+        table.tick()  # Snyd's table screen ticks it while it is on show
     _say_waiting_host()
     _changed()
 
@@ -140,20 +140,21 @@ def _changed() -> None:
 
 
 def _game_screen(game: str) -> Any:
-    return importlib.import_module(f"app.{game}.table_screen")
+    """The table screen's module of `game` (its ui, show_peer_table), from the registry."""
+    return games.load(games.get(game).table_ui)
 
 
 def _show_table(table: GuestTable) -> None:
     """The host's table on this phone, on the screen of its game (the first view says which)."""
-    game = table.view()["game"]
-    if game == "snyd":
-        table_screen.show_peer_table(table)
+    game = games.get(table.view()["game"])
+    if game.guest is None:  # Snyd's table screen shows the GuestTable itself
+        _game_screen(game.key).show_peer_table(table)
         return
     game_table = _state["game_table"]
     if game_table is None or game_table.endpoint is not table:
-        game_table = GuestGameTable(table)
+        game_table = games.load(game.guest)(table)  # GuestGameTable (peers/game_guest.py)
         _state["game_table"] = game_table
-    screen = _game_screen(game)
+    screen = _game_screen(game.key)
     game_table.on_change = lambda: screen.ui.refresh() if screen.ui.session is game_table else None
     screen.show_peer_table(game_table)
 

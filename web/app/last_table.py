@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.table import games
+
 KEY = "bodegabordet.last_table"
 # game -> the key of its unfinished table (local_store.TABLE_KEY, game_session.STORE_KEYS)
-TABLE_KEYS = {"snyd": "bodegabordet.snyd.table", "bakke": "bodegabordet.bakke.table",
-              "treere": "bodegabordet.treere.table"}
+TABLE_KEYS = {game.key: game.store_key for game in games.GAMES}
 
 
 def mark(game: str, store: Any) -> None:

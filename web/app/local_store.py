@@ -13,10 +13,11 @@ from typing import Any
 
 from app.last_table import TABLE_KEYS
 from app.save_guard import MAX_DEPTH, parse_bounded
+from app.table import games
 
-TABLE_KEY = TABLE_KEYS["snyd"]  # Snyd's unfinished table (the other games: app/last_table.py)
+TABLE_KEY = games.get("snyd").store_key  # Snyd's unfinished table (the others: app/last_table.py)
 SETTINGS_KEY = "bodegabordet.settings"
-TAB_KEY = "bodegabordet.snyd.tab"   # which tab holds the table (see tab_claim.py)
+TAB_KEY = games.get("snyd").tab_key  # which tab holds Snyd's table (see tab_claim.py)
 BACKUP_SUFFIX = ".backup"            # one set-aside copy per key, replaced by the next one
 
 FULL = "full"        # the quota is used up

@@ -20,24 +20,20 @@ choice.apply(js)  # Danish or English, before the first screen speaks (app/lang/
 import app.regler
 import app.start
 from app import screens, takeover
+from app.table import games
 
 SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
 
-# The games' screens and the rest of the UI (screen name -> module registering it).
+# The rest of the UI beside the games' own screens (screen name -> module registering it).
 TABLE_UI = {
-    "dæk bordet": "app.snyd.setup_screen",  # not text
-    "bordet": "app.snyd.table_screen",
-    "tavlen": "app.snyd.tally_screen",
     "indstillinger": "app.settings_screen",
     "vennerne": "app.share_screen",   # the host's lobby: share link, QR code, seats
     "bord": "app.join_screen",        # a friend's phone at the share link
-    "treere": "app.treere.setup_screen",         # Treere's *Dæk bordet*
-    "treere-bordet": "app.treere.table_screen",  # the Treere table (with its Tavlen)
-    "bakke": "app.bakke.setup_screen",           # Bakke's *Dæk bordet*
-    "bakke-bordet": "app.bakke.table_screen",    # the Bakke table (with its Tavlen)
-    "lær": "app.tutorial_screen",                # not text: Lær at spille (game=snyd|bakke|treere)
+    "lær": "app.tutorial_screen",     # not text: Lær at spille (game=snyd|bakke|treere)
 }
-for name, module in TABLE_UI.items():
+# Each game's *Dæk bordet*, table and Tavlen, from the registry (app/table/games.py; the
+# snapshot's list reads it too: app/snapshot_imports.py).
+for name, module in {**games.screen_modules(), **TABLE_UI}.items():
     screens.lazy(name, module)
 
 js.performance.mark("bodega:imported")

@@ -14,6 +14,7 @@ from typing import Any
 from app import lang, shell_markup
 from app.lang.da import rules as da_rules
 from app.lang.en import rules as en_rules
+from app.table import games
 
 BLOCKS = {"da": da_rules.BLOCKS, "en": en_rules.BLOCKS}
 
@@ -37,4 +38,4 @@ def plain_text(game: str, language: str = "da") -> str:
 
 # The Danish book under its old names (tests check it against the seeds and app/keyboard.py).
 GAMES: dict[str, dict[str, Any]] = book("da")
-KEYBOARD = {game: lang.catalogue("da")[f"rules.keys.{game}"] for game in shell_markup.GAME_KEYS}
+KEYBOARD = {game: lang.catalogue("da")[f"rules.keys.{game}"] for game in games.KEYS}

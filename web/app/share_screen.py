@@ -21,12 +21,15 @@ reopens it (main.py's resume step, or the #vennerne hash) with the same room and
 seated guests come back by their tokens. *Start spillet* clears it (the table's save has the
 room). Leaving for good (← in the lobby or at the table, or a new table) tells every guest
 ``bye`` and leaves the relay, so no room lingers.
+
+Each game's table screen is found through the games' registry (app/table/games.py), imported
+when its table is on: this module imports no game's screen.
 """
 from __future__ import annotations
 
 import asyncio
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from app import friends, qr, screens
@@ -39,19 +42,25 @@ from app.peers import game_host, host_seats, host_table
 from app.peers.host import HostRoom
 from app.peers.links import HostLinks, new_link
 from app.save_guard import UnreadableSave, parse_bounded
-from app.snyd import table_screen
-from app.snyd.table_setup import Seat
+from app.table import games
 from pyodide.ffi import create_proxy, to_js
 
-from engine.snyd import IllegalAction, Rules
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:  # Snyd's draft seats and rules, for open_lobby's signature only
+    from app.snyd.table_setup import Seat
+
+    from engine.snyd import Rules
 
 SCREEN = "vennerne"
 TICK_MS = 1000
 
-GAME_TITLES = {"bakke": "Bakke", "treere": "Treere"}  # the games' own names, in every language
+# The games whose lobby is titled "<game> med vennerne" (Snyd's is the one people know as
+# "Med vennerne"): the games on a GameSession, by their own names, the same in every language.
+GAME_TITLES = {game.key: game.name for game in games.GAMES if game.on_game_session}
 
 _state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": None,
-                          "game": "snyd",
+                          "game": games.DEFAULT,
                           "tempo": 1.0, "table": None, "root": None, "shown": None,
                           "interval": None, "proxies": {}, "qr_for": None, "saved": None}
 
@@ -86,6 +95,7 @@ def _tick(*_a: Any) -> None:
         _tick_game(table)
         return
     if table is not None:
+        table_screen = _game_screen("snyd")
         # The table screen's ← goes to the start screen; a new table replaces the session.
         if table_screen.ui.session is not table:
             leave(say_bye=table_screen.ui.tabs.claim.may_write)  # else another tab holds it
@@ -108,13 +118,14 @@ def _tick(*_a: Any) -> None:
 
 def _snyd_screen_ticks() -> bool:
     """Snyd's table screen is on show and ticking its table itself (its 1-s interval)."""
+    table_screen = _game_screen("snyd")
     ui = table_screen.ui
     return screens.current() == table_screen.SCREEN and ui.interval is not None and ui.on_screen()
 
 
 def _game_screen(game: str) -> Any:
-    """The Bakke or Treere table screen's module (app.<game>.table_screen)."""
-    return importlib.import_module(f"app.{game}.table_screen")
+    """The table screen's module of `game` (app.<game>.table_screen), from the registry."""
+    return games.load(games.get(game).table_ui)
 
 
 def _tick_game(table: game_host.HostGameTable) -> None:
@@ -242,7 +253,7 @@ def share_link() -> str:
 
 def _regulars() -> list[dict]:
     """The free regulars of the lobby's game (each game's regulars play its own table)."""
-    regulars = importlib.import_module(f"engine.{_state['game']}.bots").REGULARS
+    regulars = importlib.import_module(f"{games.get(_state['game']).engine}.bots").REGULARS
     taken = {s["player"] for s in _state["room"].lobby()}
     return [r for r in regulars if r["name"] not in taken]
 
@@ -250,7 +261,8 @@ def _regulars() -> list[dict]:
 def render(root: Any, **_kw: Any) -> None:
     _state["root"] = root
     if _state["table"] is not None or (_state["room"] is None and not _restore_lobby()):
-        screens.show("dæk bordet")  # no lobby open (or the table has started)  # not text
+        # No lobby open (or the table has started): the default game's *Dæk bordet*.
+        screens.show(games.get(games.DEFAULT).setup_screen)
         return
     can_share = present(getattr(js.navigator, "share", None))
     root.innerHTML = lobby_html(share_link(), can_share, _regulars(), _state["game"])
@@ -332,7 +344,7 @@ def _on_click(ev: Any) -> None:
             _save_lobby()
         elif action == "back":
             leave()
-            screens.show(_state["game"] if _state["game"] in GAME_TITLES else "dæk bordet")  # not text
+            screens.show(games.get(_state["game"]).setup_screen)  # back to its *Dæk bordet*
         elif action == "start":
             _start()
     except IllegalAction as exc:
@@ -379,14 +391,14 @@ def leave(say_bye: bool = True) -> None:
 
 
 def _start() -> None:
-    if _state["game"] in GAME_TITLES:
+    if games.get(_state["game"]).on_game_session:
         _start_game()
         return
     table = host_table.HostTable.from_lobby(_state["room"], _state["rules"],
                                             tempo=_state["tempo"])
     table.link = dict(_state["link"])
     _state["table"] = table
-    table_screen.start_table(table)
+    _game_screen("snyd").start_table(table)
     store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
 
 

@@ -23,8 +23,9 @@ Node = tuple[str, dict[str, str], list[Any]]
 Text = Callable[..., str]  # t(key, **args): the text of a catalogue key in one language
 
 # The game cards: (key, title key, line key, screen it opens). A game's screen that is not
-# registered yet shows the router's "ikke klar endnu"; building a game means registering its
-# screen, not editing this list.
+# registered yet shows the router's "ikke klar endnu". The games are app/table/games.py's, in
+# its order; this file keeps its own copy because relay/site.py loads it alone, without the
+# app (tests/ui/test_games_registry.py holds the two to each other).
 GAMES: list[tuple[str, str, str, str]] = [
     ("snyd", "start.game.snyd", "start.game.snyd.line", "dæk bordet"),  # not text: a screen name
     ("bakke", "start.game.bakke", "start.game.bakke.line", "bakke"),

@@ -24,6 +24,9 @@ import sys
 
 PACKAGES = ("app", "engine")
 ENTRY = "app.main"  # touches the DOM at import: never in the snapshot
+# main.py takes the games' screens from the registry, not from a dict of its own: an entry that
+# imports it names those modules as lazy screens too.
+REGISTRY = "app.table.games"
 
 
 def _ours(name: str, packages: tuple[str, ...] = PACKAGES) -> bool:
@@ -43,8 +46,9 @@ def _imported(node: ast.AST) -> list[str]:
 def named_by(source: str, packages: tuple[str, ...] = PACKAGES) -> list[str]:
     """The app/engine modules an entry module's source names, in the order the page imports
     them: top-level imports, then string values of top-level dict literals that are module
-    names (the lazy screens; sorted, as `screens.load_lazy()` imports them), then imports
-    anywhere else (inside functions). Each once."""
+    names and, when it imports the games' registry, every game's screen modules (the lazy
+    screens; sorted, as `screens.load_lazy()` imports them), then imports anywhere else
+    (inside functions). Each once."""
     tree = ast.parse(source)
     eager, lazy, later = [], [], []
     for node in tree.body:
@@ -53,6 +57,8 @@ def named_by(source: str, packages: tuple[str, ...] = PACKAGES) -> list[str]:
         if isinstance(value, ast.Dict):
             lazy += [v.value for v in value.values
                      if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+    if REGISTRY in eager:
+        lazy += importlib.import_module(REGISTRY).screen_modules().values()
     top = {id(node) for node in tree.body}
     for node in ast.walk(tree):
         if id(node) not in top:

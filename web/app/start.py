@@ -12,7 +12,10 @@ from typing import Any
 
 from app import screens, shell_markup
 from app.lang import t
+from app.table import games
 
+# The game cards (shell_markup.GAMES: that module is also loaded on its own by relay/site.py, so
+# it keeps its own list; tests/ui/test_games_registry.py holds it to app/table/games.py).
 GAMES = shell_markup.GAMES
 
 
@@ -48,7 +51,7 @@ def tutorial_offer() -> Any:
         "div", screens.el("p", t("tutorial.offer")),
         screens.el("button", t("tutorial.offer_yes"), type="button", class_="card small",
                    data_testid="offer-learn",
-                   on_click=screens.go("lær", game="snyd")),  # not text: a screen name
+                   on_click=screens.go("lær", game=games.DEFAULT)),  # not text: a screen name
         screens.el("button", t("tutorial.offer_no"), type="button", class_="card small",
                    data_testid="offer-decline", on_click=decline),
         class_="start-offer", data_testid="tutorial-offer", role="region",

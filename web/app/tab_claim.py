@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass, field
 
 from app.lang import t
+from app.table import games
 
 FREE, ASKING, MINE, ELSEWHERE, MOVED = "free", "asking", "mine", "elsewhere", "moved"
 
@@ -33,21 +34,18 @@ def take_label() -> str:
     return t("friends.tab.take")
 
 
-GAMES = ("snyd", "bakke", "treere")
+GAMES = games.KEYS
 
 
 def lock_name(game: str) -> str:
-    """The Web Lock of `game`'s table (each game's table is held on its own)."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
-    return f"bodegabordet.{game}.table"
+    """The Web Lock of `game`'s table (each game's table is held on its own; named as its
+    save's key). ValueError for an unknown game."""
+    return games.get(game).store_key
 
 
 def token_key(game: str) -> str:
     """The storage key of the token naming the tab that holds `game`'s table."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
-    return f"bodegabordet.{game}.tab"
+    return games.get(game).tab_key
 
 
 def claim_html(notice: tuple[str, str] | None, table_class: str) -> str:

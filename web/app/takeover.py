@@ -16,6 +16,7 @@ from typing import Any
 from app import screens
 from app.lang import t
 from app.share_param import has_bord_param
+from app.table import games
 
 Step = tuple[str, dict[str, Any]]
 
@@ -35,7 +36,7 @@ def first_screens(shell: dict[str, Any] | None, search: str, hash_: str) -> list
         kw = {"game": queued["game"]} if queued.get("game") else {}
         return [(screens.START, {}), (str(queued["name"]), kw)]
     if shell.get("screen") == "regler":
-        return [(screens.START, {}), ("regler", {"game": shell.get("game") or "snyd"})]
+        return [(screens.START, {}), ("regler", {"game": shell.get("game") or games.DEFAULT})]
     if shell.get("screen") == screens.START:
         return [(screens.START, {})]
     return [(screens.screen_from_hash(hash_), {})]
@@ -48,7 +49,7 @@ def take_over(js: Any) -> str:
     if bodega_shell is not None:
         shell = bodega_shell.handOver().to_py()
     steps = first_screens(shell, str(js.location.search), str(js.location.hash))
-    if steps[-1][0] in ("bordet", "bakke-bordet", "treere-bordet"):
+    if steps[-1][0] in games.TABLE_SCREENS:
         # A host's table with friends may load now: its transports' restore hook comes first.
         import app.share_screen  # noqa: F401
     for name, kw in steps:

@@ -20,6 +20,7 @@ from typing import Any
 from app.both_languages import both
 from app.peers.guest_table import GuestTable
 from app.peers.protocol import is_action
+from app.table import games
 
 from engine.errors import IllegalAction
 
@@ -45,7 +46,7 @@ class GuestGameTable:
 
     def __init__(self, endpoint: GuestTable) -> None:
         v = endpoint.view()
-        if v is None or v.get("game") not in ("bakke", "treere"):
+        if v is None or v.get("game") not in games.ON_GAME_SESSION:
             raise IllegalAction(both("friends.no.game_view"))
         self.endpoint = endpoint
         self.game = v["game"]

@@ -27,7 +27,6 @@ game_session.GameSession.from_json hands such a save to ``restore`` (then ``on_r
 """
 from __future__ import annotations
 
-import importlib
 import time
 from collections import deque
 from collections.abc import Callable
@@ -48,6 +47,7 @@ from app.peers.host_seats import (
     room_connections,
 )
 from app.peers.protocol import LINE_CHARS, SAID_MAX
+from app.table import games
 
 from engine.errors import IllegalAction
 
@@ -56,8 +56,6 @@ __all__ = ["HostGameTable", "open_room", "restore"]
 # Set by the transport's owner (share_screen): called with every HostGameTable ``restore`` makes.
 on_restore: Callable[[HostGameTable], None] | None = None
 
-# The class each game's stand-in is made of: (name, description, style, seed), as its regulars.
-STAND_INS = {"bakke": ("engine.bakke.bots", "Player"), "treere": ("engine.treere.bots", "Regular")}
 HEARD_KEEP = 200  # events back whose lines the host's screen may still ask for (it asks at once)
 
 
@@ -250,8 +248,9 @@ class HostGameTable(HandOver, GameSession):
 
     def _stand_in(self, player: str) -> Any:
         if player not in self.stand_ins:
-            module, cls = STAND_INS[self.game]
-            make = getattr(importlib.import_module(module), cls)
+            # The game's stand-in class (games.Game.stand_in), made as its regulars are:
+            # (name, description, style, seed).
+            make = games.load(games.get(self.game).stand_in)
             seed = self.seed + len(self.seats) + self.guests.index(player)
             self.stand_ins[player] = make(player, "stand-in", STAND_IN_STYLE, seed)
         return self.stand_ins[player]

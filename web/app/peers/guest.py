@@ -16,6 +16,7 @@ from app.both_languages import both
 from app.peers.notices import error_line
 from app.peers.protocol import SEATS_MAX, ProtocolError, decode_from_host, encode, is_action
 from app.peers.view_sync import Assembler
+from app.table import games
 
 from engine.errors import IllegalAction
 
@@ -130,7 +131,7 @@ class GuestSession:
             if msg["seq"] > self._lobby_seq:
                 self._lobby_seq = msg["seq"]
                 self.seats, self.started = msg["seats"], msg["started"]
-                self.game = msg.get("game", "snyd")
+                self.game = msg.get("game", games.DEFAULT)
             return []
         if kind == "update":
             return self._update(msg)

@@ -36,6 +36,7 @@ from app.peers.protocol import (
     normal_name,
 )
 from app.peers.view_sync import Outbox
+from app.table import games
 
 from engine.errors import IllegalAction
 
@@ -138,7 +139,7 @@ class HostRoom:
     """A table with friends, seen from the host's phone."""
 
     def __init__(self, host: str, clock: Callable[[], float] = time.monotonic,
-                 game: str = "snyd") -> None:
+                 game: str = games.DEFAULT) -> None:
         if not is_name(host):
             raise IllegalAction(both("friends.no.host_name"))
         if game not in GAMES:
@@ -333,7 +334,7 @@ class HostRoom:
             host = entries[0]
             if host["kind"] != "host":
                 raise ValueError("the first seat is the host's")
-            room = cls(host["player"], clock, data.get("game", "snyd"))
+            room = cls(host["player"], clock, data.get("game", games.DEFAULT))
             for e in entries[1:]:
                 if (e["kind"] not in ("guest", "regular") or type(e["last_act"]) is not int
                         or type(e["waiting"]) is not bool

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from app.both_languages import both
 from app.lang import t
 from app.peers.host import HostRoom
+from app.table import games
 
 from engine.errors import IllegalAction
 
@@ -57,7 +58,7 @@ def given_back_line(player: str) -> str:
 
 
 def open_room(seats: Iterable[tuple[str, str]], clock: Callable[[], float] = time.monotonic,
-              game: str = "snyd") -> HostRoom:
+              game: str = games.DEFAULT) -> HostRoom:
     """A lobby from the *Dæk bordet* draft's (name, kind) seats: its one person ("human") is
     the host, its regulars sit down; friends take the other seats by the share link.
     IllegalAction if the draft has no single person (pass-and-play seats belong on one phone)."""

@@ -17,6 +17,7 @@ from itertools import accumulate
 from typing import Any
 
 from app.both_languages import both
+from app.table import games
 
 VERSION = 1
 
@@ -183,7 +184,7 @@ def name_key(name: str) -> str:
     return folded.translate(_LOOKALIKES)
 
 
-GAMES = ("snyd", "bakke", "treere")  # the tables a peer room can carry
+GAMES = games.KEYS  # the tables a peer room can carry: every game (app/table/games.py)
 TREERE_DICE = 5  # a Treere keep names indexes into the last roll of at most five dice
 
 
