@@ -138,3 +138,14 @@ def test_the_registry_loads_no_game_and_nothing_of_the_app_but_itself():
     out = subprocess.run([sys.executable, "-c", code], cwd=WEB, capture_output=True,
                          text=True, check=True).stdout
     assert json.loads(out) == ["app", "app.table", "app.table.games"]
+
+
+def test_the_copies_in_rooms_not_folded_in_yet_are_the_registrys():
+    """Modules other rooms own keep their own list for now (the lead folds them in): they must
+    not drift from the registry meanwhile."""
+    from app import keyboard, regler, wake_lock
+    assert list(regler.GAMES) == list(games.KEYS)
+    assert wake_lock.TABLE_SCREENS == games.TABLE_SCREENS
+    assert set(keyboard.KEYMAPS) == set(keyboard.SHAKE) == games.TABLE_SCREENS
+    assert top_constant("app.tutorial_screen", "SCRIPTS") == {g.key: g.tutorial
+                                                              for g in games.GAMES}
