@@ -195,3 +195,82 @@ TREERE_PARTS: list[Part] = [
 ]
 TREERE_CONTAINED = {("bubble", "seat")}  # a regular's words stay inside its own seat
 TREERE_WITHIN = {k: "felt" for k in ("seat", "die", "kept", "turn", "info")}
+
+
+# ---------- the round's bids: the bid called always in sight (issue 17) ----------
+
+BID_LINES = """() => {
+  const box = document.querySelector('[data-testid="bid-history"]');
+  if (!box || !box.getClientRects().length) return [];
+  const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const out = [];
+  for (const list of box.querySelectorAll('.chips, .history-full')) {
+    if (!list.getClientRects().length) continue;  // the form this screen does not show
+    // What may hide a line: the viewport and every box between it and the page that clips.
+    let clip = [0, 0, innerWidth, innerHeight];
+    for (let e = list; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+        const r = rect(e);
+        clip = [Math.max(clip[0], r[0]), Math.max(clip[1], r[1]), Math.min(clip[2], r[2]), Math.min(clip[3], r[3])];
+      }
+    }
+    const lines = [...list.children].map((li) => ({text: li.textContent.trim(), box: rect(li),
+                                                    more: li.classList.contains('more')}));
+    out.push({list: list.className, clip, bottom: rect(box)[3], lines});
+  }
+  return out;
+}"""
+
+
+def bid_list_problems(page: Any) -> list[str]:
+    """The round's bids as shown: the last (the bid a call checks) wholly in sight, no line cut
+    by the list's edge, and no empty room left under the last line (the list ends at it)."""
+    bad = []
+    shown = page.evaluate(BID_LINES)
+    if not shown:
+        return ["the round's bids are hidden"]
+    for form in shown:
+        lines, clip = form["lines"], form["clip"]
+        if not lines:
+            continue
+        last = lines[-1]
+        if last["more"] or not inside(last["box"], clip):
+            bad.append(f"the last bid {last['text']!r} is not wholly in sight ({form['list']}, "
+                       f"{[round(v) for v in last['box']]} in {[round(v) for v in clip]})")
+        for line in lines[:-1]:
+            if overlap(line["box"], clip) and not inside(line["box"], clip):
+                bad.append(f"the bid {line['text']!r} is cut by the list's edge ({form['list']})")
+        height = last["box"][3] - last["box"][1]
+        if "history-full" in form["list"] and form["bottom"] - last["box"][3] > height:
+            bad.append(f"{form['bottom'] - last['box'][3]:.0f} px of empty list under the last bid "
+                       f"{last['text']!r} ({form['list']})")
+    return bad
+
+
+# ---------- speech bubbles wrap between words (issue 17: no "Midlertid/igt.") ----------
+
+BROKEN_WORDS = """(selector) => {
+  const out = [];
+  for (const e of document.querySelectorAll(selector)) {
+    if (!e.getClientRects().length) continue;
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        // One word, one line: its boxes share a top (a word broken over two lines has two).
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                             .map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def broken_words(page: Any, selector: str = ".bubble") -> list[str]:
+    """The words that a shown element of `selector` breaks over two lines (none, when the
+    text wraps at spaces only)."""
+    return page.evaluate(BROKEN_WORDS, selector)

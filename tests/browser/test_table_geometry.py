@@ -30,6 +30,8 @@ from geometry import (
     TREERE_CONTAINED,
     TREERE_PARTS,
     TREERE_WITHIN,
+    bid_list_problems,
+    broken_words,
     clipped,
     collect,
     mean_width,
@@ -37,10 +39,11 @@ from geometry import (
 )
 from test_table_driver import FELT, tap, wait_state
 
-from engine.snyd import Rules
+from engine.snyd import Rules, Table
 
 PHONE_PORTRAIT = ("phone-portrait", {"width": 393, "height": 851})
 PHONE_LANDSCAPE = ("phone-landscape", {"width": 851, "height": 393})
+PHONE_WIDE = ("phone-landscape-915", {"width": 915, "height": 412})  # issue 17's phone on its side
 TABLET = ("tablet", {"width": 820, "height": 1180})
 DESKTOP = ("desktop", {"width": 1440, "height": 900})
 REGULARS = ["Henning", "Grethe", "Kaj", "Ronni", "Lis"]
@@ -51,6 +54,7 @@ LANGUAGES = ["da", "en"]
 # Tablets and desktops draw the seats bigger (issue 12: "the table scales up on big screens"):
 # the others' mats at least this many times their width on an upright phone.
 SCALE_UP = 1.3
+TABLET_DIE = 34  # px: the others' revealed dice on an upright tablet (issue 17: 30 px was small)
 
 
 def seats_for(n: int) -> list[Seat]:
@@ -80,7 +84,7 @@ def plant(page, key: str, text: str) -> None:
 
 
 def viewports(n: int) -> list[tuple[str, dict]]:
-    return [PHONE_PORTRAIT, PHONE_LANDSCAPE] + ([TABLET, DESKTOP] if n in (2, 5, 8) else [])
+    return [PHONE_PORTRAIT, PHONE_LANDSCAPE] + ([PHONE_WIDE, TABLET, DESKTOP] if n in (2, 5, 8) else [])
 
 
 def snyd_page(contexts, server, n: int, lang: str, first: int = 1, tempo: float = 0.15):
@@ -93,25 +97,37 @@ def snyd_page(contexts, server, n: int, lang: str, first: int = 1, tempo: float 
     return page
 
 
-def measure(page, n: int, moment: str, screenshot, lang: str = "da") -> list[str]:
-    """The table's problems at this moment in every viewport of this seat count."""
+def measure(page, n: int, moment: str, screenshot, lang: str = "da", hold: bool = False) -> list[str]:
+    """The table's problems at this moment in every viewport of this seat count. `hold`: with
+    your cup held up by *Kig* (the keyboard's hold: as a mouse does, no finger to follow)."""
     found, widths = [], {}
     for name, size in viewports(n):
         page.set_viewport_size(size)
         page.wait_for_timeout(150)
+        if hold:
+            page.focus('[data-action="peek"]')
+            page.keyboard.down("Space")
+            page.locator("#my-dice .die").first.wait_for()
         items = collect(page, SNYD_PARTS)
         screenshot(page, f"geometry-snyd-{lang}-{n}-{moment}-{name}")
+        if hold:
+            page.keyboard.up("Space")
         where = f"{lang}, {n} seats, {moment}, {name}"
         found += [f"{where}: {p}" for p in
                   problems(items, size, SNYD_CONTAINED, SNYD_WITHIN, SNYD_TOUCHING)]
         found += [f"{where}: the name {t!r} is cut short" for t in clipped(page, ".snyd-table .seat-name")]
-        if moment == "reveal":  # every cup lifted: every player still in the game shows a hand
+        found += [f"{where}: a bubble breaks {w!r} over two lines" for w in broken_words(page)]
+        if moment in ("reveal", "game over"):  # every cup lifted: every player in the game shows a hand
             hands = page.locator(".seat .hand").count()
             assert hands == page.locator('[data-testid="seat"]').count(), f"{name}: a cup still down"
-            # The round's bids stay in sight beside the verdict (a call always follows a bid).
-            if not any(i["kind"] == "history" for i in items):
-                found.append(f"{where}: the round's bids are hidden at the reveal")
-        widths[name] = mean_width(page, '.snyd-table .seat:not(.me) [data-testid="mat"]')
+            # The round's bids stay in sight beside the verdict, the bid called wholly (issue 17).
+            found += [f"{where}: {p}" for p in bid_list_problems(page)]
+        if moment == "reveal" and name == TABLET[0]:  # an upright tablet has room: the dice grow
+            die = mean_width(page, ".snyd-table .seat:not(.me) .hand .die")
+            if die < TABLET_DIE:
+                found.append(f"{where}: the revealed dice are {die:.0f} px (at least {TABLET_DIE} px)")
+        if moment != "game over":  # one die each there: the mats are as small as a die
+            widths[name] = mean_width(page, '.snyd-table .seat:not(.me) [data-testid="mat"]')
     for name in (TABLET[0], DESKTOP[0]):
         if name in widths and widths[name] < SCALE_UP * widths[PHONE_PORTRAIT[0]]:
             found.append(f"{lang}, {n} seats, {moment}, {name}: the seats are not drawn bigger "
@@ -173,6 +189,52 @@ def test_snyd_table_fits_every_screen_when_you_lead(contexts, server, screenshot
     page.get_by_test_id("your-turn").wait_for()
     page.get_by_test_id("peek-hint").wait_for()
     found = measure(page, n, "leading", screenshot, lang)
+    assert found == [], "\n".join(found)
+
+
+def long_round_to_call(n: int) -> str:
+    """One die each, a long round (more bids than a phone on its side has lines for), and the
+    phone's turn to answer: the last bid is far too high, so the phone's call wins, everyone
+    but the bidder puts the die away, and the game is over with the phone's person *slap*."""
+    seats = seats_for(n)
+    names = [s.name for s in seats]
+    rules = Rules(dice_per_player=1, time_limit=600)
+    table = Table(names, rules, seed=3, first=names[1])
+    table.deal([[2 + i % 5] for i in range(n)])  # no ones, at most one of each face: bids fail
+    bids = iter((q, f) for q in range(1, table.cap + 1) for f in range(2, 7))
+    for _ in range(14):
+        q, f = next(bids)
+        table.act(table.turn, {"type": "bid", "quantity": q, "face": f})
+    while table.turn != names[0]:  # the phone answers the last bid
+        q, f = next(bids)
+        table.act(table.turn, {"type": "bid", "quantity": q, "face": f})
+    return Session(seats, rules, seed=3, tempo=0.15, _table=table).to_json()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_snyd_table_fits_every_screen_peeking_and_at_game_over(contexts, server, screenshot, n, lang):
+    """Issue 17: at your turn after a long round the peek hint stands clear of the bid strip;
+    with your cup held up (a desktop's mouse, Kig) the cup stays off the bid you answer; then
+    your call ends the game: the bid called is wholly in sight at the reveal, and your own name
+    and *slap* tag stay on the felt, clear of the verdict's lines."""
+    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
+                    locale=LOCALES[lang]).new_page()
+    plant(page, SNYD_KEY, long_round_to_call(n))
+    page.goto(server)
+    page.wait_for_selector("html[data-ready='true']", timeout=90_000)
+    page.wait_for_selector(FELT, timeout=60_000)
+    if wait_state(page, ("handoff", "mine"), timeout_s=30) == "handoff":
+        tap(page, page.locator('[data-action="handoff-ok"]'))
+    assert wait_state(page, ("mine",), timeout_s=30) == "mine"
+    page.get_by_test_id("peek-hint").wait_for()
+    found = measure(page, n, "your turn", screenshot, lang)
+    found += measure(page, n, "peeking", screenshot, lang, hold=True)
+    tap(page, page.locator('[data-action="call"]'))
+    assert wait_state(page, ("next",), timeout_s=30) == "next"
+    me = page.locator(".seat.me")
+    assert me.locator(".tag.slap").count() == 1, "the phone's person is out: the slap tag shows"
+    found += measure(page, n, "game over", screenshot, lang)
     assert found == [], "\n".join(found)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 REVEAL_AT_PX = 24   # the cup must clear the dice before they show
 MAX_LIFT_PX = 110   # the cup never leaves the felt
+# Held (mouse, Kig, keyboard), not swiped: no finger to follow (table.css sets the cup aside).
+HELD = ("mouse", "button")
 
 
 class PeekGesture:
@@ -43,3 +45,9 @@ class PeekGesture:
     @property
     def peeking(self) -> bool:
         return self.active and self.lift >= REVEAL_AT_PX
+
+    @property
+    def aside(self) -> bool:
+        """The cup is held, not swiped (a mouse, *Kig*): on a big screen table.css sets it
+        down beside your mat, never up over the bid you answer (issue 17)."""
+        return self.active and self.kind in HELD

@@ -57,6 +57,7 @@ LOST_BUZZ = [200, 100, 200, 100, 500]  # tabt helt
 LIVE_LINES = 12       # the aria-live log keeps the last few lines
 # The host's hand over a guest's seat (peer_marks.hand_over_html, seats_menu_html).
 HAND_ACTIONS = ("hand-over", "hand-over-yes", "hand-over-no", "give-back")
+SIDEWAYS = "(orientation: landscape) and (max-height: 500px)"  # table.css's phone on its side
 TICK_MS = 200         # clock refresh; the clock shows whole seconds
 
 SKELETON = """
@@ -254,6 +255,7 @@ class TableUI:
         if not self._mounted:  # a release anywhere ends a held cup or a held Kig
             js.window.addEventListener("pointerup", self.handler("up", self.on_up))
             js.window.addEventListener("blur", self.handler("up", self.on_up))
+            js.window.addEventListener("resize", self.handler("resize", self.fit_history))
             self._mounted = True
         self.interval = js.setInterval(self.handler("tick", self.on_tick), TICK_MS)
         self.refresh()
@@ -433,8 +435,10 @@ class TableUI:
         self.cue_turn(v)
         self.el("felt-area").innerHTML = felt_html(v, look)
         self.show_peek_hint()
+        self.fit_history()
         look.fresh = set()  # drawn once with their pop; later drawings keep them still
         self.el("felt-area").classList.toggle("peeking", look.peeking)
+        self.el("felt-area").classList.toggle("held", look.peeking and self.gesture.aside)
         self.el("controls").innerHTML = controls_html(v, look)
         self.el("cover").innerHTML = handoff_html(look.step["player"]) if look.step["kind"] == "handoff" else ""
         if look.step["kind"] not in ("human", "regular", "remote"):
@@ -604,14 +608,42 @@ class TableUI:
             self.toast(error_text(str(exc)))
         self.redraw_controls()
 
+    def fit_history(self, *_a: Any) -> None:
+        """No bid cut in half at the top of the round's bids (a phone on its side, table.css):
+        the list stands scrolled to its end (the bid called), and when it is too long for its
+        column, its box loses the part of the line the top edge cuts."""
+        box = js.document.querySelector(".snyd-table .bid-history")
+        if not present(box):
+            return
+        box.style.maxHeight = ""
+        if not js.matchMedia(SIDEWAYS).matches:
+            return  # upright, the bids are a one-row strip: nothing to trim (and no layout forced)
+        height = float(box.clientHeight)
+        if float(box.scrollHeight) <= height + 1:
+            return  # all of it shows
+        top = float(box.getBoundingClientRect().top)
+        for line in box.querySelectorAll(".history-full li"):
+            rect = line.getBoundingClientRect()
+            cut = top - float(rect.top)  # how much of this line the top edge hides
+            if 0 < cut < float(rect.height):
+                box.style.maxHeight = f"{height - (float(rect.height) - cut):.1f}px"
+                return
+
     # ---------- peeking ----------
     def on_down(self, ev: Any) -> None:
         if self.session is None or not self.session.can_peek():
             return
-        if present(ev.target.closest("button, select, [data-action]")):
-            return  # taps on the reveal's buttons are not peeks
+        kind = str(ev.pointerType)
+        on_control = present(ev.target.closest("button, select, [data-action]"))
+        if on_control and kind not in ("touch", "pen"):
+            return  # a mouse on a control clicks it; only a held cup peeks
         on_cup = present(ev.target.closest("#cup-me"))
-        if self.gesture.down(str(ev.pointerType), float(ev.clientY), on_cup):
+        if self.gesture.down(kind, float(ev.clientY), on_cup):
+            if on_control:
+                # A finger on the bid strip (the seed: swipe up *anywhere* on the table) peeks
+                # once it moves up, yet a tap must still reach the control: no preventDefault,
+                # no capture (a swipe past the touch slop is no tap: Chromium sends no click).
+                return
             ev.preventDefault()
             try:
                 self.el("felt-area").setPointerCapture(ev.pointerId)
@@ -666,6 +698,7 @@ class TableUI:
             if present(box):
                 box.innerHTML = my_dice_html(self.view, look)
             self.el("felt-area").classList.toggle("peeking", peeking)
+            self.el("felt-area").classList.toggle("held", peeking and g.aside)
             self.time_peek(peeking)
 
     def time_peek(self, peeking: bool) -> None:
