@@ -68,6 +68,11 @@ class Dice:
         faces += [self._rng.randint(1, 6) for _ in range(n - len(faces))]
         return faces
 
+    def choose(self, options: Sequence[str]) -> str:
+        """One of ``options``, drawn from the same RNG as the faces (never from the script):
+        Snyd's table draws who opens the evening's first round so."""
+        return self._rng.choice(options)
+
     @property
     def used(self) -> int:
         """Scripted faces used so far (saves keep it, so a resumed script goes on where it was)."""

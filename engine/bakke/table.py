@@ -6,7 +6,6 @@ before anything changes, so an ``IllegalAction`` always leaves the table exactly
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -15,7 +14,7 @@ from engine.bakke.tray import Resolved, drop_one, resolve
 from engine.bakke.view import build_view
 from engine.dice import Dice, check_players, seat_order
 from engine.errors import IllegalAction, shown
-from engine.log import ANOTHER_TABLE, start_entry
+from engine.log import ANOTHER_TABLE, LoggedTable, start_entry
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
     "throw": frozenset({"type"}),
@@ -28,7 +27,7 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
 ACTIONS = tuple(ACTION_KEYS)
 
 
-class Table:
+class Table(LoggedTable):
     """A table for an evening of Bakke.
 
     >>> t = Table(["Mette", "Henning"], dice=[1, 2, 2, 3, 4, 5])
@@ -97,12 +96,6 @@ class Table:
     def in_game(self) -> list[str]:
         """Players still holding dice, seat order."""
         return [p for p in self.players if self.hands[p] > 0]
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        """The start and every action, faces thrown included (JSON; a copy).  The start holds the
-        scripted faces, so the log is the host's record, never part of a view."""
-        return copy.deepcopy(self._log)
 
     def view(self, player: str | None, events_from: int | None = None) -> dict[str, Any]:
         """Everything ``player`` may know (None: a spectator), as plain JSON (docs/views.md);
@@ -320,10 +313,7 @@ class Table:
         self._event({"type": "game_over", "game_no": self.game_no, "loser": loser,
                      "out": list(self.out)})
 
-    def _event(self, event: dict[str, Any]) -> None:
-        self.events.append(event)
-
-    # --- replay and equality ---------------------------------------------------------------------
+    # --- replay (equality: LoggedTable) ---------------------------------------------------------------------
 
     @classmethod
     def replay(cls, players: Sequence[str], rules: Rules,
@@ -338,8 +328,7 @@ class Table:
                 or Rules.from_dict(start["rules"]) != rules):
             raise IllegalAction(ANOTHER_TABLE)
         table = cls(names, rules, seed=start["seed"], first=start["first"], dice=start["dice"])
-        for entry in log[1:]:
-            table._replay_one(entry)
+        table._replay_entries(log)
         table.set_faultless(faultless)
         return table
 
@@ -354,18 +343,6 @@ class Table:
         self.act(entry["player"], action)
         if "faces" in keys and (self.last is None or self.last["faces"] != entry["faces"]):
             raise IllegalAction("Loggen passer ikke til terningerne (log does not match the dice)")
-
-    def _state(self) -> dict[str, Any]:
-        state = {k: v for k, v in vars(self).items() if k != "dice"}
-        state["dice"] = self.dice.state()
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Table):
-            return NotImplemented
-        return self._state() == other._state()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 _START_KEYS = frozenset({"type", "players", "rules", "seed", "first", "dice"})

@@ -1,21 +1,19 @@
 """A Snyd table for an evening: rounds, games, Viborg and *Tavlen* (S2–S35, S40–S43).
 
 The table is a deterministic state machine.  Chance is one explicit step (``deal``)
-drawing from the table's own ``random.Random(seed)``, or scripted hands.  Every
+drawing from the table's ``Dice`` (engine/dice.py, seeded), or scripted hands.  Every
 action is validated in full before anything changes, so an ``IllegalAction``
 always leaves the table exactly as it was.
 """
 from __future__ import annotations
 
-import copy
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dice import check_name, check_players, seed_of
+from engine.dice import Dice, check_name, check_players
 from engine.errors import IllegalAction, shown
-from engine.log import ANOTHER_TABLE, start_entry
+from engine.log import ANOTHER_TABLE, LoggedTable, start_entry
 from engine.snyd.bid import Bid, bid_rank, face_problem, lowest_bid, max_quantity
 from engine.snyd.counting import best_face, counted, counting_dice, holds
 from engine.snyd.rules import Rules
@@ -55,7 +53,7 @@ class Reveal:
 MAX_PLAYERS = 8
 
 
-class Table:
+class Table(LoggedTable):
     """A table for an evening of Snyd.
 
     >>> t = Table(["Mette", "Henning"], Rules(dice_per_player=2), seed=1, first="Mette")
@@ -73,11 +71,10 @@ class Table:
             raise IllegalAction("rules skal være en Rules (rules must be a Rules)")
         if first is not None and first not in self.players:
             raise IllegalAction(f"{shown(first)} sidder ikke ved bordet (not at the table)")
-        seed = seed_of(seed)
-        # A table without a seed draws one, so that its log still replays exactly.
-        self.seed: int | str = random.Random().getrandbits(63) if seed is None else seed
-        self._rng = random.Random(self.seed)
-        self._next_starter: str = first if first is not None else self._rng.choice(self.players)
+        # The same random.Random(seed) as before Dice: a saved evening deals the same hands.
+        self.dice = Dice(seed)
+        self.seed: int | str = self.dice.seed
+        self._next_starter: str = first if first is not None else self.dice.choose(self.players)
         self.phase: str = "idle"
         self.game_no = 0
         self.round_no = 0
@@ -124,11 +121,6 @@ class Table:
         return self._next_starter
 
     @property
-    def log(self) -> list[dict[str, Any]]:
-        """Everything that happened, dice included (JSON-serialisable; a copy)."""
-        return copy.deepcopy(self._log)
-
-    @property
     def cap(self) -> int:
         """The S18 cap for the current round."""
         return max_quantity([self.dice_left[p] for p in self.in_game], self.rules)
@@ -165,7 +157,7 @@ class Table:
         if new_game:
             self._start_game(players)
         if hands is None:
-            hands = [[self._rng.randint(1, 6) for _ in range(n)] for n in counts]
+            hands = [self.dice.throw(n) for n in counts]
         self._log.append({"type": "deal", "hands": [list(h) for h in hands],
                           "scripted": scripted})
         self._start_round(players, hands)
@@ -424,10 +416,7 @@ class Table:
     def _seat_sorted(self, players: set[str] | list[str]) -> list[str]:
         return [p for p in self.players if p in players]
 
-    def _event(self, event: dict[str, Any]) -> None:
-        self.events.append(event)
-
-    # --- replay and equality ---------------------------------------------------------------------
+    # --- replay (equality: LoggedTable) ---------------------------------------------------------------------
 
     @classmethod
     def replay(cls, players: Sequence[str], rules: Rules, log: Sequence[Mapping[str, Any]]) -> Table:
@@ -442,11 +431,7 @@ class Table:
                 or Rules.from_dict(start["rules"]) != rules):
             raise IllegalAction(ANOTHER_TABLE)
         table = cls(start["players"], rules, seed=start["seed"], first=start["first"])
-        for entry in log[1:]:
-            try:
-                table._replay_one(entry)
-            except (KeyError, TypeError, AttributeError) as err:
-                raise IllegalAction(f"Loggen er i stykker ved {shown(entry)} (broken log)") from err
+        table._replay_entries(log)
         return table
 
     def _replay_one(self, entry: Mapping[str, Any]) -> None:
@@ -468,15 +453,3 @@ class Table:
             self.join(entry["player"])
         else:
             raise IllegalAction(f"Ukendt post i loggen: {shown(kind)} (unknown log entry)")
-
-    def _state(self) -> dict[str, Any]:
-        state = {k: v for k, v in vars(self).items() if k != "_rng"}
-        state["_rng"] = self._rng.getstate()
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Table):
-            return NotImplemented
-        return self._state() == other._state()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable

@@ -10,13 +10,12 @@ under *Progressiv* a round nobody qualifies in costs everyone a new ante (T6).
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.dice import Dice, check_players, seat_order
 from engine.errors import IllegalAction, shown
-from engine.log import ANOTHER_TABLE, start_entry
+from engine.log import ANOTHER_TABLE, LoggedTable, start_entry
 from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, score
 from engine.treere.view import build_view
@@ -26,7 +25,7 @@ _LOG_KEYS = {"roll": {"type", "player", "faces"}, "keep": {"type", "player", "di
              "new_game": {"type", "player"}}
 
 
-class Table:
+class Table(LoggedTable):
     """A table for an evening of Treere.
 
     >>> t = Table(["Mette", "Henning"], seed=1, dice=[3, 3, 3, 3, 3])
@@ -68,11 +67,6 @@ class Table:
         self._start_pot()
 
     # --- what anyone may ask -------------------------------------------------------------------
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        """Everything that happened, dice included (JSON-serialisable; a copy)."""
-        return copy.deepcopy(self._log)
 
     @property
     def threshold(self) -> int | None:
@@ -260,7 +254,7 @@ class Table:
             self._event({"type": "no_winner", "threshold": threshold, "stage": self.stage})
             self._ante("progressive")
             self.stage += 1
-            self._replay(list(self.players), playoff=False, reason="progressive")
+            self._play_again(list(self.players), playoff=False, reason="progressive")
             return
         low = min(qualified.values())
         tied = [p for p in self.in_round if qualified.get(p) == low]
@@ -269,11 +263,13 @@ class Table:
             return
         self._event({"type": "tie", "players": tied, "score": low})
         if low == 0:  # T5's exception: a zero tie is played out by the tied players alone
-            self._replay(tied, playoff=True, reason="zero_tie")
+            self._play_again(tied, playoff=True, reason="zero_tie")
         else:  # T5: one tie, all tie (everyone in this round, same pot, same stage)
-            self._replay(list(self.in_round), playoff=self.playoff, reason="tie")
+            self._play_again(list(self.in_round), playoff=self.playoff, reason="tie")
 
-    def _replay(self, players: list[str], playoff: bool, reason: str) -> None:
+    def _play_again(self, players: list[str], playoff: bool, reason: str) -> None:
+        """The round is played again (T5: a tie; T6: nobody qualified): its own "replay" event,
+        not to be confused with ``Table.replay``, which rebuilds a table from its log."""
         self._start_round(players, playoff)
         self._event({"type": "replay", "reason": reason, "players": list(self.in_round),
                      "round_no": self.round_no, "stage": self.stage, "threshold": self.threshold})
@@ -289,10 +285,7 @@ class Table:
         self.rolled = []
         self.kept = []
 
-    def _event(self, event: dict[str, Any]) -> None:
-        self.events.append(event)
-
-    # --- replay and equality ---------------------------------------------------------------------
+    # --- replay (equality: LoggedTable) ---------------------------------------------------------------------
 
     @classmethod
     def replay(cls, players: Sequence[str], rules: Rules, log: Any) -> Table:
@@ -304,8 +297,7 @@ class Table:
                 or Rules.from_dict(start["rules"]) != rules):
             raise IllegalAction(ANOTHER_TABLE)
         table = cls(names, rules, seed=start["seed"], first=start["first"], dice=start["dice"])
-        for entry in log[1:]:
-            table._replay_one(entry)
+        table._replay_entries(log)
         return table
 
     def _replay_one(self, entry: Any) -> None:
@@ -319,16 +311,3 @@ class Table:
             self.keep(entry["player"], entry["dice"])
         else:
             self.new_game(entry["player"])
-
-    def _state(self) -> dict[str, Any]:
-        state = {k: v for k, v in vars(self).items() if k != "dice"}
-        d = self.dice
-        state["dice"] = (d.seed, d.scripted, d.used, d._rng.getstate())
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Table):
-            return NotImplemented
-        return self._state() == other._state()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
