@@ -15,7 +15,9 @@ from test_tutorial import KEEP_FACES, STEP, follow_the_text, hold, open_learn, s
 # Viborg, Løft, Videre, en enlig 1'er, are not among them).
 DANISH = ("Lær at spille", "Spring over", "Trin ", "Næste runde", "Færdig", "Byd ", "Buddet",
           "Stryg op", "Hold på Kig", "terning", "Bakken", "Slaget", "Behold", "Kast ",
-          "Godt spillet", "Spil rigtigt", "Nej tak", "Du:")
+          "Godt spillet", "Spil rigtigt", "Nej tak", "Du:",
+          # the board's own words (issue 17): Bakke's throw, each die's mark; Treere's Henning
+          "kastede", "i hånden", "i bakken", "væk", "beholdt", "slag ")
 
 
 def english(page) -> str:
@@ -86,8 +88,11 @@ def test_an_english_newcomer_learns_all_three_games(contexts, server, screenshot
 
     open_learn(page, server, "bakke")
     assert page.get_by_test_id("tutorial-line").inner_text() == "The tray is empty"
-    steps = play_to_the_end(page, screenshot, "bakke", {"resolve": "resolve", "fejl": "fejl"})
-    assert steps == ["first_throw", "resolve", "one_leaves", "out", "fejl"]
+    steps = play_to_the_end(page, screenshot, "bakke", {
+        "your_throw": "your-throw", "henning_stays": "henning", "resolve": "resolve",
+        "fejl": "fejl"})
+    assert steps == ["first_throw", "your_throw", "henning_stays", "resolve", "one_leaves",
+                     "out", "fejl"]
 
     open_learn(page, server, "treere")
     steps = play_to_the_end(page, screenshot, "treere", {"keep_threes": "keep", "ties": "ties"})

@@ -113,14 +113,82 @@ def test_declining_the_offer_is_remembered(phone_page, server):
     assert page.get_by_test_id("tutorial-offer").count() == 0
 
 
-def test_bakke_tutorial_reaches_its_end(phone_page, server, screenshot):
-    page = phone_page
-    open_learn(page, server, "bakke")
+# The throw each Bakke step's text tells of (issue 17): the board row it is on (1 Henning,
+# 2 you), its faces and what became of each die (app/bakke/tutorial.py, `fates`).
+BAKKE_THROWS = {
+    "first_throw": None,
+    "your_throw": (2, [1, 4, 4, 2, 6, 1], ["gone", "up", "up", "stays", "stays", "gone"]),
+    "henning_stays": (1, [5], ["stays"]),
+    "resolve": (1, [2], ["up"]),
+    "one_leaves": (2, [1], ["gone"]),
+    "out": (2, [3], ["stays"]),
+    "fejl": (2, [3], ["stays"]),
+}
+
+
+def shown_throw(page):
+    """The throw on the board now: (its row, faces, marks), or None."""
+    throw = page.locator('[data-testid^="tutorial-throw-"]')
+    if throw.count() == 0:
+        return None
+    assert throw.count() == 1, "one throw on the board: the last"
+    row = int(throw.get_attribute("data-testid").rsplit("-", 1)[1])
+    faces = [int(v) for v in throw.locator(".die").evaluate_all(
+        "els => els.map(e => e.dataset.value)")]
+    marks = throw.locator(".fate").evaluate_all("els => els.map(e => e.dataset.fate)")
+    return row, faces, marks
+
+
+def walk_bakke(page, screenshot, shot: str) -> list[str]:
+    """Bakke's tutorial by its texts, checking at every step that the board shows the throw the
+    text tells of, wholly inside the screen's width; a screenshot of each step."""
+    steps = []
+    width = page.viewport_size["width"]
     while step_key(page) != "done":
-        if step_key(page) == "out":
-            screenshot(page, "tutorial-bakke-out-phone")
+        key = step_key(page)
+        steps.append(key)
+        assert shown_throw(page) == BAKKE_THROWS[key], key
+        if BAKKE_THROWS[key] is not None:
+            box = page.locator('[data-testid^="tutorial-throw-"]').bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, key
+        screenshot(page, f"tutorial-bakke-{key}-{shot}", full_page=True)
         follow_the_text(page)
     assert page.get_by_test_id("tutorial-done").is_visible()
+    return steps
+
+
+def test_bakke_tutorial_reaches_its_end(phone_page, server, screenshot):
+    """Issue 17: each throw the text tells of is on the board at its step — yours, Henning's
+    two (one a step), the 1 that leaves and the 3 that stays — upright on a phone."""
+    page = phone_page
+    open_learn(page, server, "bakke")
+    assert walk_bakke(page, screenshot, "phone") == list(BAKKE_THROWS)
+
+
+def test_bakke_tutorial_shows_each_throw_sideways(contexts, server, screenshot):
+    page = contexts("phone", viewport={"width": 915, "height": 412}).new_page()
+    open_learn(page, server, "bakke")
+    assert walk_bakke(page, screenshot, "sideways") == list(BAKKE_THROWS)
+
+
+@pytest.mark.parametrize("shot, viewport", [("phone", {"width": 412, "height": 915}),
+                                            ("sideways", {"width": 915, "height": 412})])
+def test_henning_s_mat_turns_black_in_viborg(contexts, server, screenshot, shot, viewport):
+    """Snyd's step "viborg" says his mat turns black: it does, the table's own black mat."""
+    page = contexts("phone", viewport=viewport).new_page()
+    open_learn(page, server, "snyd")
+    hold(page, "tutorial-kig", 700)
+    page.wait_for_selector(f'{STEP}[data-step="jokers"]')
+    mats = page.locator('[data-testid^="tutorial-mat-"]')
+    while step_key(page) != "viborg":
+        assert mats.count() == 2
+        assert page.locator('.mat[data-state="black"]').count() == 0, step_key(page)
+        follow_the_text(page)
+    black = page.locator('[data-testid="tutorial-mat-0"][data-state="black"]')
+    assert black.count() == 1 and page.locator('.mat[data-state="black"]').count() == 1
+    assert black.evaluate("el => getComputedStyle(el).backgroundColor") == "rgb(17, 17, 17)"
+    assert "Henning" in page.get_by_test_id("tutorial-row-0").inner_text()
+    screenshot(page, f"tutorial-snyd-viborg-{shot}", full_page=True)
 
 
 KEEP_FACES = {"keep_threes": [3, 3], "keep_low": [3, 1], "keep_last": [2]}
@@ -142,6 +210,14 @@ def test_treere_tutorial_reaches_its_end(phone_page, server, screenshot):
                 screenshot(page, "tutorial-treere-keep-phone")
             tap(page, page.get_by_test_id("tutorial-keep"))
         else:
+            if key == "won":  # the text tells of Henning's roll and his kept 4: on the board
+                for row, name, faces in ((2, "Hennings slag", [4, 5, 6, 6, 2]),
+                                         (3, "Henning beholdt", [4])):
+                    drawn = page.get_by_test_id(f"tutorial-row-{row}")
+                    assert drawn.locator(".name").inner_text() == name
+                    assert [int(v) for v in drawn.locator(".die").evaluate_all(
+                        "els => els.map(e => e.dataset.value)")] == faces
+                screenshot(page, "tutorial-treere-won-phone", full_page=True)
             if key == "progressive":  # the two forms by their Dæk bordet titles (issue 17)
                 text = page.get_by_test_id("tutorial-text").inner_text()
                 assert "Progressiv 0, 1, 2 …" in text and "Progressiv 1, 2, 2, 3 …" in text
