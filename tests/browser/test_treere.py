@@ -324,3 +324,43 @@ def test_the_table_at_2_and_8_seats_upright_and_sideways_has_nothing_overlapping
             assert inside(a, b["felt"]) and not overlap(a, b["controls"])
             for c in b["seats"][i + 1:]:
                 assert not overlap(a, c), f"{orientation}: seats overlap"
+
+
+CHOSEN_SCREENS = [("portrait", {"width": 393, "height": 851}), ("sideways", {"width": 915, "height": 412}),
+                  ("sideways-851", {"width": 851, "height": 393}), ("tablet", {"width": 820, "height": 1180}),
+                  ("desktop", {"width": 1440, "height": 900})]
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_chosen_dice_stay_below_the_turn_heading(phone_page, server, screenshot, n):
+    """Issue 17: a die chosen to keep rises (it is picked up), but never into "Din tur" above
+    it; measured on every screen (tests/browser/geometry.py's boxes)."""
+    from geometry import TREERE_PARTS, collect
+    from geometry import overlap as covers
+    page = phone_page
+    names = ["Mette", "Jonas", "Sofie"][: max(1, n - 5)]
+    regulars = ["Henning", "Grethe", "Kaj", "Ronni", "Lis"][: n - len(names)]
+    seats = [(r, "regular") for r in regulars] + [(h, "human") for h in names]
+    open_app(page, server)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, mid_turn_save(seats, seed=21 + n)])
+    page.reload()
+    page.wait_for_selector(TABLE, timeout=90_000)
+    page.wait_for_function(SETTLED, timeout=5_000)
+    dice = page.get_by_test_id("rolled-die")
+    for i in range(dice.count()):  # every die chosen: the whole row rises
+        tap(page, dice.nth(i))
+        page.wait_for_function("i => document.querySelectorAll('[data-testid=rolled-die]')[i]"
+                               "?.getAttribute('aria-pressed') === 'true'", arg=i, timeout=5_000)
+    parts = [p for p in TREERE_PARTS if p[0] == "turn"] + [("chosen", ".tr-die.chosen", False)]
+    found = []
+    for name, size in CHOSEN_SCREENS:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(400)  # the lift's transition (none under reduced motion) is over
+        items = collect(page, parts)
+        screenshot(page, f"treere-{n}-chosen-{name}")
+        [turn] = [i["box"] for i in items if i["kind"] == "turn"]
+        chosen = [i["box"] for i in items if i["kind"] == "chosen"]
+        assert len(chosen) == dice.count(), f"{name}: every chosen die is drawn"
+        found += [f"{n} seats, {name}: a chosen die {box} rises into the turn heading {turn}"
+                  for box in chosen if covers(box, turn)]
+    assert found == [], "\n".join(found)
