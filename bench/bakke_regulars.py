@@ -5,7 +5,7 @@
 Times, from a fresh interpreter: importing ``engine.bakke.bots``; Lis's first decision with a
 real choice heads-up (a look-up in the stored choices, engine/bakke/optimal.py); solving the
 heads-up table to 12 dice (what the stored choices spare the first decision); the decisions
-after; and a heads-up game of Lis against the naive player on the real Table. The win
+after; and a heads-up game of Lis against Simpel (the baseline player) on the real Table. The win
 shares are ``python -m engine.bakke.bench`` (CPython only). No asserts: figures only.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ solve_12 = time.perf_counter() - t0
 decisions, games = [], 0
 t0 = time.perf_counter()
 for g in range(100):
-    players = {"Lis": bots.regular("Lis", g), "Simpel": bots.naive(seed=g)}
+    players = {"Lis": bots.regular("Lis", g), "Simpel": bots.simpel(seed=g)}
     table = Table(list(players), seed=g, first=("Lis", "Simpel")[g % 2])
     while table.phase == "playing":
         who = table.turn

@@ -5,12 +5,12 @@
 Times, from a fresh interpreter: importing ``engine.treere.bots``; Lis's first keep at the
 first seat of a 4-seat table (one turn plan from the known values, engine/treere/optimal.py);
 at the second seat of 4 and of 8 facing a 6 and a 30 (the look ahead through the seats after
-her, from cold caches); a keep during play; a heads-up pot of Lis against the naive player on
+her, from cold caches); a keep during play; a heads-up pot of Lis against Simpel (the baseline player) on
 the real Table.  The win shares are ``python -m engine.treere.bench`` (CPython only).  No
 asserts: figures only.  The times are wall clock (time.perf_counter): run it on a quiet machine.
 
 Then (CPython, ``--pots``) how far each regular's style strays from the perfect keep: pots at
-two to four seats, the regular in a random seat among naive players; at each of its keeps the
+two to four seats, the regular in a random seat among Simpel players; at each of its keeps the
 chance of winning the pot of the perfect keep minus that of its own (``bots.options``). It
 prints the mean loss per decision, the worst single one and the bound of its style
 (``Style.bound``: at most min(slack, share x the best chance)).  ``--losses`` prints these alone.
@@ -51,7 +51,7 @@ for m in (4, 8):
 
 decisions, t0 = [], time.perf_counter()
 for g in range(100):
-    players = {"Lis": bots.regular("Lis", g), "Simpel": bots.naive(seed=g)}
+    players = {"Lis": bots.regular("Lis", g), "Simpel": bots.simpel(seed=g)}
     table = Table(list(players), seed=g, first=("Lis", "Simpel")[g % 2])
     while table.phase == "playing":
         who = table.turn
@@ -76,7 +76,7 @@ def losses(pots: int, seed: int = 17) -> dict[str, dict[str, float]]:
     import random
 
     from engine.treere import Table
-    from engine.treere.bots import REGULARS, STYLES, naive, options, regular, situation
+    from engine.treere.bots import REGULARS, STYLES, options, regular, simpel, situation
 
     rng = random.Random(seed)
     out = {}
@@ -87,7 +87,7 @@ def losses(pots: int, seed: int = 17) -> dict[str, dict[str, float]]:
         for g in range(pots):
             names = [f"N{i}" for i in range(rng.randrange(1, 4))]
             names.insert(rng.randrange(len(names) + 1), name)
-            players = {n: regular(n, g) if n == name else naive(n, g) for n in names}
+            players = {n: regular(n, g) if n == name else simpel(n, g) for n in names}
             table = Table(names, seed=rng.randrange(10**9), first=rng.choice(names))
             while table.phase == "playing":
                 who = table.turn

@@ -2,11 +2,11 @@
 
 CPython only (left out of the browser archive like every ``bench.py``, relay/site.py).
 
-1. Lis (the exact optimum) heads-up against the naive player over ``--games`` games on the real
+1. Lis (the exact optimum) heads-up against Simpel (the baseline player) over ``--games`` games on the real
    ``Table``, who begins alternating: her share of games not lost with a 95% Wilson interval,
    next to the exact chance from the DP (``optimal.Game`` evaluating both policies).
-2. Every regular heads-up against the naive player: simulated (``--character-games``) and exact;
-   Lis at 3 and 4 seats against naive players (simulated: the approximation at work).
+2. Every regular heads-up against Simpel (the baseline player): simulated (``--character-games``) and exact;
+   Lis at 3 and 4 seats against Simpel players (simulated: the approximation at work).
 3. More than two players: the exact 3-player game (``--three-dice`` dice each, every seat
    optimising its own chance) against the heads-up approximations (``optimal.AGGREGATES``):
    agreement with the exact choices and the chance lost when one seat plays the approximation
@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Mapping
 
 from engine.bakke import optimal
-from engine.bakke.bots import POLICIES, REGULARS, Player, naive, regular
+from engine.bakke.bots import POLICIES, REGULARS, Player, regular, simpel
 from engine.bakke.optimal import Game, Spot
 from engine.bakke.rules import Rules
 from engine.bakke.table import Table
@@ -46,12 +46,12 @@ def play_game(players: list[Player], seed: int, first: str, dice: int = 6,
 
 
 def heads_up_match(name: str, games: int, seed: int, dice: int = 6) -> int:
-    """Games regular ``name`` did not lose against the naive player; the first thrower
+    """Games regular ``name`` did not lose against Simpel (the baseline player); the first thrower
     alternates, every game has its own seed."""
     kept = 0
     for g in range(games):
         game_seed = seed * 1_000_003 + g
-        hero, other = regular(name, seed=game_seed), naive(seed=game_seed + 1)
+        hero, other = regular(name, seed=game_seed), simpel(seed=game_seed + 1)
         first = hero.name if g % 2 == 0 else other.name
         if play_game([hero, other], game_seed, first, dice) != hero.name:
             kept += 1
@@ -59,12 +59,12 @@ def heads_up_match(name: str, games: int, seed: int, dice: int = 6) -> int:
 
 
 def table_match(name: str, seats: int, games: int, seed: int, dice: int = 6) -> int:
-    """Games regular ``name`` did not lose at a table with ``seats - 1`` naive players; its seat
+    """Games regular ``name`` did not lose at a table with ``seats - 1`` Simpel players; its seat
     and who begins rotate."""
     kept = 0
     for g in range(games):
         game_seed = seed * 1_000_003 + g
-        others = [naive(f"Simpel{i}", seed=game_seed + i) for i in range(1, seats)]
+        others = [simpel(f"Simpel{i}", seed=game_seed + i) for i in range(1, seats)]
         players = others[: g % seats] + [regular(name, seed=game_seed)] + others[g % seats:]
         first = players[(g // seats) % seats].name
         if play_game(players, game_seed, first, dice) != name:
@@ -73,7 +73,7 @@ def table_match(name: str, seats: int, games: int, seed: int, dice: int = 6) -> 
 
 
 def exact_heads_up(style: str, dice: int = 6) -> float:
-    """The exact chance that a regular of ``style`` does not lose to the naive player, who
+    """The exact chance that a regular of ``style`` does not lose to Simpel, the baseline player, who
     begins alternating (the mean of the two games)."""
     game = Game(2, dice, [POLICIES[style], POLICIES["simpel"]])
     return (game.game_value(0)[0] + game.game_value(1)[0]) / 2
@@ -90,7 +90,7 @@ def exact_policy(game: Game) -> dict[Spot, str]:
 
 
 def compare_approximations(seats: int = 3, dice: int = 2) -> list[tuple[str, float, float, float]]:
-    """Per policy (the exact one, each heads-up aggregate, naive): agreement with the exact
+    """Per policy (the exact one, each heads-up aggregate, Simpel): agreement with the exact
     choices over every decision position, seat 0's chance of not losing when it plays that
     policy and the others play the exact one (mean over who begins), and the chance lost."""
     exact_game = Game(seats, dice)
@@ -101,7 +101,7 @@ def compare_approximations(seats: int = 3, dice: int = 2) -> list[tuple[str, flo
 
     candidates: list[tuple[str, Callable[[Spot], Mapping[str, float]]]] = [("exact", follow)]
     candidates += [(name, optimal.aggregate_policy(name)) for name in optimal.AGGREGATES]
-    candidates.append(("naive", optimal.naive_policy))
+    candidates.append(("simpel", optimal.simpel_policy))
     fair = (seats - 1) / seats
     rows = []
     for name, policy in candidates:
@@ -128,9 +128,9 @@ def timings() -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000, help="Lis vs naive games")
+    parser.add_argument("--games", type=int, default=10_000, help="Lis vs Simpel games")
     parser.add_argument("--character-games", type=int, default=2_000,
-                        help="games per regular vs naive")
+                        help="games per regular vs Simpel")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dice", type=int, default=6, help="dice per player (heads-up part)")
     parser.add_argument("--three-dice", type=int, default=2,
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     began = time.perf_counter()
 
     dice = args.dice
-    print(f"Bakke heads-up, {dice} dice each, vs the naive player (who begins alternates; "
+    print(f"Bakke heads-up, {dice} dice each, vs Simpel, the baseline (who begins alternates; "
           f"seed {args.seed})")
     exact = exact_heads_up("sharp", dice)
     kept = heads_up_match("Lis", args.games, args.seed, dice)
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         n = args.character_games
         won = table_match("Lis", seats, n, args.seed + seats, dice)
         lo, hi = wilson(won, n)
-        print(f"Lis at {seats} seats vs {seats - 1} naive: not lost {won / n:.1%} [{lo:.1%}, {hi:.1%}] "
+        print(f"Lis at {seats} seats vs {seats - 1} Simpel: not lost {won / n:.1%} [{lo:.1%}, {hi:.1%}] "
               f"(fair share {(seats - 1) / seats:.1%}; aggregate {optimal.AGGREGATE!r})")
 
     if args.three_dice:

@@ -1,4 +1,4 @@
-"""The regulars (*stamgæsterne*) at the Bakke table, and the naive player they are measured against.
+"""The regulars (*stamgæsterne*) at the Bakke table, and Simpel, the baseline they are measured against.
 
 >>> [r["name"] for r in REGULARS]
 ['Henning', 'Grethe', 'Kaj', 'Ronni', 'Lis']
@@ -24,8 +24,8 @@ from engine.bakke.optimal import (
     VIDERE,
     Spot,
     mask_of,
-    naive_choice,
     optimal_choice,
+    simpel_choice,
 )
 from engine.dice import seed_of
 from engine.errors import IllegalAction, shown
@@ -80,9 +80,9 @@ def henning(spot: Spot) -> dict[str, float]:
 
 
 def plain(spot: Spot) -> dict[str, float]:
-    """The issue's naive player: *Videre* at once after the one die it must throw; all the dice
+    """The issue's baseline player, Simpel: *Videre* at once after the one die it must throw; all the dice
     on an empty tray."""
-    return {naive_choice(spot): 1.0}
+    return {simpel_choice(spot): 1.0}
 
 
 POLICIES: dict[str, Callable[[Spot], Mapping[str, float]]] = {
@@ -209,9 +209,8 @@ def regular(name: str, seed: Any = None) -> Player:
     raise IllegalAction(f"Ukendt stamgæst {shown(name)} (unknown regular; one of {names})")
 
 
-def naive(name: str = "Simpel", seed: Any = None) -> Player:
-    """The naive baseline (docs/regulars.md), same interface as a regular."""
+def simpel(name: str = "Simpel", seed: Any = None) -> Player:
+    """The baseline, Simpel (docs/regulars.md), same interface as a regular."""
     return Player(name, SIMPEL["description"], "simpel", seed)
 
 
-simpel = naive  # the name engine.snyd.bots uses for its baseline

@@ -14,7 +14,7 @@ those positions, solved here exactly.
   itself and the levels below.
 - Any number of players with named seats (``solve``): the same iteration with a value per seat,
   each seat either optimising its own chance or playing a given (possibly mixed) policy. Used to
-  evaluate a regular against the naive player exactly, and for the exact 3-player game with which
+  evaluate a regular against Simpel (the baseline player) exactly, and for the exact 3-player game with which
   the many-player approximation is measured.
 - More than two players (``spot_values``): the heads-up policy against one aggregated opponent,
   the whole field (``AGGREGATE``, chosen by measurement against the exact 3-player game:
@@ -469,15 +469,15 @@ def _with(hands: tuple[int, ...], seat: int, count: int) -> tuple[int, ...]:
 
 # --- the policies ---------------------------------------------------------------------------
 
-def naive_choice(spot: Spot) -> str:
-    """The issue's naive player: *Videre* at once after the one die it must throw; on an empty
+def simpel_choice(spot: Spot) -> str:
+    """The issue's baseline player, Simpel: *Videre* at once after the one die it must throw; on an empty
     tray it throws all."""
     opts = spot.options()
     return VIDERE if VIDERE in opts else THROW_ALL if THROW_ALL in opts else THROW
 
 
-def naive_policy(spot: Spot) -> dict[str, float]:
-    return {naive_choice(spot): 1.0}
+def simpel_policy(spot: Spot) -> dict[str, float]:
+    return {simpel_choice(spot): 1.0}
 
 
 # How the others are folded into one opponent for the heads-up table (more than two players).

@@ -1,9 +1,9 @@
 """Bench for the Treere regulars: ``python -m engine.treere.bench [--games N] [--seed S]``.
 
-The perfect regular (Lis) against the naive player (every zero face, else the lowest die) over
+The perfect regular (Lis) against Simpel, the baseline player (every zero face, else the lowest die) over
 ``--games`` pots on fresh tables, her seat rotating: her share of pots won with a 95% Wilson
 interval, next to the exact chance from the DP (engine/treere/optimal.py, ``evaluate``): the
-two must agree.  Then every regular heads-up against the naive player, and the cost of a
+two must agree.  Then every regular heads-up against Simpel, and the cost of a
 decision in CPython (import, the first decision from cold caches, the rest), as the process's
 CPU time (the dev machine is shared: wall-clock times there say more about the neighbours).
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from engine.stats import wilson
 from engine.treere import Rules, Table, optimal
-from engine.treere.bots import REGULARS, Player, naive, regular
+from engine.treere.bots import REGULARS, Player, regular, simpel
 from engine.treere.optimal import Round
 
 
@@ -47,11 +47,11 @@ def play_pot(players: list[Player], rules: Rules, seed: int, times: list[float] 
 
 def match(hero: str, seats: int, games: int, seed: int, rules: Rules,
           times: list[float] | None = None) -> int:
-    """Pots won by regular ``hero`` against seats - 1 naive players, its seat rotating."""
+    """Pots won by regular ``hero`` against seats - 1 Simpel players, its seat rotating."""
     won = 0
     for g in range(games):
         game_seed = seed * 1_000_003 + g
-        others = [naive(f"Simpel{i}", seed=game_seed + i) for i in range(1, seats)]
+        others = [simpel(f"Simpel{i}", seed=game_seed + i) for i in range(1, seats)]
         me = regular(hero, seed=game_seed)
         pos = g % seats
         players: list[Player] = others[:pos] + [me] + others[pos:]
@@ -61,11 +61,11 @@ def match(hero: str, seats: int, games: int, seed: int, rules: Rules,
 
 
 def exact_share(seats: int, rules: Rules) -> float:
-    """The perfect player's exact chance against naive players, averaged over her seats."""
+    """The perfect player's exact chance against Simpel players, averaged over her seats."""
     key = optimal.stage_key(rules, 1, playoff=False)
     total = 0.0
     for pos in range(seats):
-        turns = ["naive"] * seats
+        turns = ["simpel"] * seats
         turns[pos] = "optimal"
         total += optimal.evaluate(turns, rules.zero_face, key).value[pos]
     return total / seats
@@ -176,9 +176,9 @@ def percent(x: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.treere.bench", description=__doc__)
-    parser.add_argument("--games", type=int, default=10_000, help="pots, perfect vs naive")
+    parser.add_argument("--games", type=int, default=10_000, help="pots, perfect vs Simpel")
     parser.add_argument("--char-games", type=int, default=2_000, help="pots per regular")
-    parser.add_argument("--players", type=int, default=2, help="seats (one perfect, rest naive)")
+    parser.add_argument("--players", type=int, default=2, help="seats (one perfect, rest Simpel)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--zero-face", type=int, default=3)
     parser.add_argument("--progressive", default="", help="'', spil or runder")

@@ -1,4 +1,4 @@
-"""The regulars at the Treere table, and the naive player the bench measures them against.
+"""The regulars at the Treere table, and Simpel, the baseline the bench measures them against.
 
 >>> [r["name"] for r in REGULARS]
 ['Henning', 'Grethe', 'Kaj', 'Ronni', 'Lis']
@@ -23,7 +23,7 @@ from typing import Any
 from engine.dice import seed_of
 from engine.errors import IllegalAction, shown
 from engine.treere import speech
-from engine.treere.optimal import NONE, TurnPlan, cap_of, naive_keep, stage_key, table_round
+from engine.treere.optimal import NONE, TurnPlan, cap_of, simpel_keep, stage_key, table_round
 from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, face_value, score
 from engine.voices import check_lang
@@ -77,8 +77,8 @@ REGULARS: list[dict[str, str]] = [
      "description": "Den skarpe. Regner chancen for puljen ud for hvert eneste valg."},
 ]
 
-NAIVE: dict[str, str] = {
-    "name": "Simpel", "style": "naive",
+SIMPEL: dict[str, str] = {
+    "name": "Simpel", "style": "simpel",
     "description": "Grundspilleren: beholder alle treere, ellers den laveste terning.",
 }
 
@@ -133,7 +133,7 @@ def options(sit: Situation) -> list[tuple[float, list[int]]]:
     zero_face = sit.rules.zero_face
     rolled, n, s = sit.rolled, len(sit.rolled), score(sit.kept, zero_face)
     if sit.best == 0:  # facing a zero: only five zeros tie it
-        keep = naive_keep(rolled, zero_face)
+        keep = simpel_keep(rolled, zero_face)
         return [(0.0, keep)]
     plan = table_round(sit.players, zero_face, sit.key).plan(sit.position, sit.best, sit.tied)
     best = plan.keep(n, s, rolled)
@@ -184,7 +184,7 @@ class Player:
             raise IllegalAction("Visningen har intet slag at vælge fra (no roll in the view)")
         keep = self.choose(sit)
         if not keep or len(set(keep)) != len(keep) or not all(0 <= i < len(sit.rolled) for i in keep):
-            keep = naive_keep(sit.rolled, sit.rules.zero_face)  # never an illegal move
+            keep = simpel_keep(sit.rolled, sit.rules.zero_face)  # never an illegal move
         return {"type": "keep", "dice": sorted(keep)}
 
     def choose(self, sit: Situation) -> list[int]:
@@ -220,13 +220,13 @@ class Player:
         return None
 
 
-class Naive(Player):
+class Simpel(Player):
     """The baseline: every zero face of a roll, and when there is none the lowest die."""
 
     style_name = "careful"
 
     def choose(self, sit: Situation) -> list[int]:
-        return naive_keep(sit.rolled, sit.rules.zero_face)
+        return simpel_keep(sit.rolled, sit.rules.zero_face)
 
 
 class Regular(Player):
@@ -270,6 +270,6 @@ def regular(name: str, seed: int | str | None = None) -> Regular:
     raise IllegalAction(f"Ukendt stamgæst {shown(name)} (unknown regular; one of {names})")
 
 
-def naive(name: str = "Simpel", seed: int | str | None = None) -> Naive:
-    """The issue's naive player (docs/regulars.md, Treere), same interface as a regular."""
-    return Naive(name, NAIVE["description"], seed)
+def simpel(name: str = "Simpel", seed: int | str | None = None) -> Simpel:
+    """The issue's baseline player, Simpel (docs/regulars.md, Treere), same interface as a regular."""
+    return Simpel(name, SIMPEL["description"], seed)

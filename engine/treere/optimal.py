@@ -20,7 +20,7 @@ round (engine/treere/table.py, docs/rules-decisions.md):
 
 Antes (T1, T4, T6) change the size of the pot, never who wins it, so the chance of winning the
 pot is the whole objective.  Every player is assumed to play perfectly; ``evaluate`` gives the
-exact chances of a table where some seats play another policy (the naive player of the bench).
+exact chances of a table where some seats play another policy (Simpel, the bench's baseline player).
 
 Pure Python, no imports beyond the standard library and the Treere rules: it runs in Pyodide.
 Everything is computed lazily and cached, per (players in the round, zero face, stage); the
@@ -210,15 +210,15 @@ def _follow(choose: Callable[[int, int, int], tuple[int, int]], target: int,
     return tuple(final), bust
 
 
-def _naive_choice(n: int, s: int, i: int, zero_face: int = 3) -> tuple[int, int]:
+def _simpel_choice(n: int, s: int, i: int, zero_face: int = 3) -> tuple[int, int]:
     """Every zero face; when there is none, the single lowest die (keep at least one)."""
     prefix = roll_table(n, zero_face)[i][2]
     zeros = sum(1 for c in range(1, n + 1) if prefix[c] == 0)
     return (zeros, 0) if zeros else (1, prefix[1])
 
 
-def naive_keep(faces: Sequence[int], zero_face: int = 3) -> list[int]:
-    """The naive player's keep (indexes): every zero face, else the lowest die."""
+def simpel_keep(faces: Sequence[int], zero_face: int = 3) -> list[int]:
+    """Simpel's keep (indexes): every zero face, else the lowest die."""
     zeros = [i for i, f in enumerate(faces) if f == zero_face]
     if zeros:
         return zeros
@@ -226,15 +226,15 @@ def naive_keep(faces: Sequence[int], zero_face: int = 3) -> list[int]:
 
 
 @cache
-def naive_outcome(target: int, zero_face: int) -> tuple[tuple[float, ...], float]:
-    """The naive player's final-score distribution against ``target`` (and P(bust))."""
-    return _follow(lambda n, s, i: _naive_choice(n, s, i, zero_face), target, zero_face)
+def simpel_outcome(target: int, zero_face: int) -> tuple[tuple[float, ...], float]:
+    """Simpel's final-score distribution against ``target`` (and P(bust))."""
+    return _follow(lambda n, s, i: _simpel_choice(n, s, i, zero_face), target, zero_face)
 
 
 @cache
 def zero_chance(zero_face: int) -> float:
     """P(five zeros) for a player who keeps every zero face: what anyone facing a zero does."""
-    return naive_outcome(0, zero_face)[0][0]
+    return simpel_outcome(0, zero_face)[0][0]
 
 
 # --- one round --------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ class Round:
     ``value[k]``: the chance that position k wins the pot from the start of the round.
     ``plan(j, b, tied)``: the TurnPlan of position j facing the best qualifying score b (NONE
     before anyone qualifies), tied or not.  ``turns`` is None for the perfect table; else one
-    entry per position, "optimal" or "naive", and the chances are those of that table
+    entry per position, "optimal" or "simpel", and the chances are those of that table
     (``evaluate``).  ``known``: the round's values when already known (``round_value``): the
     plans are then built lazily, from the last position back to the one asked for.
     """
@@ -452,8 +452,8 @@ class Round:
               bust: float) -> tuple[tuple[float, ...], float]:
         key = (j, b, tied)
         kind = "optimal" if self.turns is None else self.turns[j]
-        if kind == "naive":
-            out = naive_outcome(target, self.zero_face)
+        if kind == "simpel":
+            out = simpel_outcome(target, self.zero_face)
         elif self.turns is None:
             self.plans[key] = TurnPlan(target, f, bust, self.zero_face)
             out = self.plans[key].outcome()
@@ -597,7 +597,7 @@ def _same(a: Sequence[float], b: Sequence[float]) -> bool:
 
 def evaluate(turns: Sequence[str], zero_face: int = 3,
              key: tuple[str | None, int] = ("", 1)) -> Round:
-    """Exact chances of a table whose seats play ``turns`` ("optimal" / "naive"), in turn order."""
+    """Exact chances of a table whose seats play ``turns`` ("optimal" / "simpel"), in turn order."""
     return _evaluate(tuple(turns), zero_face, tuple(key))
 
 

@@ -160,3 +160,16 @@ def test_illegal_action_never_reaches_table_in_endgame() -> None:
             pass
         else:
             raise AssertionError("the engine accepted a non-raise")
+
+
+@pytest.mark.parametrize("game", ["snyd", "bakke", "treere"])
+def test_the_baseline_has_one_name_in_every_game(game: str) -> None:
+    """Simpel is ``simpel`` in all three games (it was ``naive`` in Bakke and Treere, issue 18):
+    the player's name, the factory, its dict and its style."""
+    import importlib
+
+    module = importlib.import_module(f"engine.{game}.bots")
+    baseline = module.simpel(seed=1)
+    assert baseline.name == "Simpel" and module.simpel("Bo", seed=1).name == "Bo"
+    assert module.SIMPEL["name"] == "Simpel" and module.SIMPEL["style"] == "simpel"
+    assert not [name for name in vars(module) if "naive" in name.lower()]

@@ -79,11 +79,11 @@ def snyd_player(name: str, seed: int) -> Any:
 
 
 def bakke_player(name: str, seed: int) -> Any:
-    return bakke_bots.naive(name, seed) if name == "Simpel" else bakke_bots.regular(name, seed)
+    return bakke_bots.simpel(name, seed) if name == "Simpel" else bakke_bots.regular(name, seed)
 
 
 def treere_player(name: str, seed: int) -> Any:
-    return treere_bots.naive(name, seed) if name == "Simpel" else treere_bots.regular(name, seed)
+    return treere_bots.simpel(name, seed) if name == "Simpel" else treere_bots.regular(name, seed)
 
 
 SNYD_NAMES = [r["name"] for r in snyd_bots.REGULARS] + ["Simpel"]

@@ -37,19 +37,19 @@ def test_the_five_regulars_and_naive() -> None:
     for info in bots.REGULARS:
         assert info["description"] and info["style"] in bots.POLICIES
         assert bots.regular(info["name"].upper()).name == info["name"]
-    assert bots.naive().name == "Simpel" and bots.naive("Bo").name == "Bo"
+    assert bots.simpel().name == "Simpel" and bots.simpel("Bo").name == "Bo"
     with pytest.raises(IllegalAction):
         bots.regular("Preben")
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_random_tables_only_legal_actions(seed: int) -> None:
-    """2–5 seats of regulars and naive players, 1–6 dice: every decision is legal, nobody calls
+    """2–5 seats of regulars and Simpel players, 1–6 dice: every decision is legal, nobody calls
     *Fejl*, and the game ends with a loser."""
     rng = random.Random(seed)
     seats = rng.randint(2, 5)
     names = rng.sample(NAMES, seats - 1)
-    players = [bots.regular(n, seed=seed) for n in names] + [bots.naive(seed=seed)]
+    players = [bots.regular(n, seed=seed) for n in names] + [bots.simpel(seed=seed)]
     rng.shuffle(players)
     table = play(players, dice=rng.randint(1, 6), seed=seed)
     assert table.loser in {p.name for p in players}
@@ -96,7 +96,7 @@ def test_decides_from_the_view_alone(name: str) -> None:
         assert twin_a.decide(view) == twin_b.decide(_views_alike(view))
         seen.append(action)
 
-    others = [bots.naive("Bo", seed=1), bots.naive("Mette", seed=2)]
+    others = [bots.simpel("Bo", seed=1), bots.simpel("Mette", seed=2)]
     for seed in range(4):
         play([bots.regular(name, seed=seed), *others[: 1 + seed % 2]], seed=seed, check=check)
     assert seen
@@ -106,7 +106,7 @@ def test_seeded_games_replay() -> None:
     """The same seeds give the same game, action for action (Ronni's coin included)."""
     def game(seed):
         return play([bots.regular("Ronni", seed=seed), bots.regular("Henning", seed=seed + 1),
-                     bots.naive(seed=seed)], seed=seed).log
+                     bots.simpel(seed=seed)], seed=seed).log
 
     assert game(3) == game(3)
     assert game(3) != game(4)
@@ -127,11 +127,11 @@ def test_lis_plays_the_exact_choice_heads_up() -> None:
         assert values[action["type"]] >= max(values.values()) - 1e-9
 
     for seed in range(6):
-        play([bots.regular("Lis", seed=seed), bots.naive(seed=seed)], seed=seed, check=check)
+        play([bots.regular("Lis", seed=seed), bots.simpel(seed=seed)], seed=seed, check=check)
 
 
 def test_scripted_choices() -> None:
-    """Empty tray: Lis throws all (B5). After a die with five faces in the tray: *Videre*. Naive
+    """Empty tray: Lis throws all (B5). After a die with five faces in the tray: *Videre*. Simpel
     says *Videre* after its one die; Ronni sometimes throws on where Lis would not."""
     t = Table(["Bo", "Lis"], dice=[2, 2, 3, 3, 4, 4])
     t.act("Bo", {"type": "throw_all"})  # all picked up: Bo holds six, the tray is empty
@@ -139,7 +139,7 @@ def test_scripted_choices() -> None:
     t = Table(["Lis", "Bo"], dice=[6, 6, 2, 3, 4, 5, 1])
     t.act("Lis", {"type": "throw_all"})  # Lis keeps 6,6; tray 2 3 4 5
     t.act("Bo", {"type": "throw"})  # a 1: out of the game; Bo may go on
-    assert bots.naive("Bo").decide(t.view("Bo")) == {"type": "videre"}
+    assert bots.simpel("Bo").decide(t.view("Bo")) == {"type": "videre"}
     for name in ("Lis", "Ronni"):
         assert bots.regular(name).decide(_mid_turn(name, [2, 3, 4, 5, 6])) == {"type": "videre"}
     # Two dice against six, four faces in the tray: the optimum says *Videre*, Ronni throws on

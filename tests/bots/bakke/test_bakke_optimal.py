@@ -10,7 +10,7 @@ import pytest
 
 from engine.bakke import Table, drop_one, resolve
 from engine.bakke import optimal as o
-from engine.bakke.bots import naive, regular
+from engine.bakke.bots import regular, simpel
 
 
 @pytest.fixture(scope="module")
@@ -122,14 +122,14 @@ def test_heads_up_table_equals_the_general_solver() -> None:
 
 @pytest.mark.parametrize("dice", [1, 2, 3])
 def test_optimal_never_worse_than_naive(dice: int) -> None:
-    """Against the same perfect opponent, the optimum keeps at least what naive play keeps, and
-    against naive it keeps at least half (the mean over who begins)."""
+    """Against the same perfect opponent, the optimum keeps at least what Simpel's play keeps, and
+    against Simpel it keeps at least half (the mean over who begins)."""
     perfect = o.Game(2, dice)
-    naive_seat = o.Game(2, dice, [o.naive_policy, None])
-    sharp_vs_naive = o.Game(2, dice, [o.optimal_policy, o.naive_policy])
+    simpel_seat = o.Game(2, dice, [o.simpel_policy, None])
+    sharp_vs_simpel = o.Game(2, dice, [o.optimal_policy, o.simpel_policy])
     for first in (0, 1):
-        assert naive_seat.game_value(first)[0] <= perfect.game_value(first)[0] + 1e-9
-    mean = (sharp_vs_naive.game_value(0)[0] + sharp_vs_naive.game_value(1)[0]) / 2
+        assert simpel_seat.game_value(first)[0] <= perfect.game_value(first)[0] + 1e-9
+    mean = (sharp_vs_simpel.game_value(0)[0] + sharp_vs_simpel.game_value(1)[0]) / 2
     assert mean >= 0.5 - 1e-9
 
 
@@ -152,11 +152,11 @@ def _rules(dice: int):
 
 
 def test_exact_chance_agrees_with_games_on_the_real_table() -> None:
-    """Lis against naive, three dice each: the DP's chance within 4 standard errors of 2,000
+    """Lis against Simpel, three dice each: the DP's chance within 4 standard errors of 2,000
     games played on the engine's Table (the DP's model of the rules is the engine's)."""
     games = 2000
-    kept = _simulate([regular("Lis", seed=1), naive(seed=2)], 3, games, seed=11)
-    game = o.Game(2, 3, [o.optimal_policy, o.naive_policy])
+    kept = _simulate([regular("Lis", seed=1), simpel(seed=2)], 3, games, seed=11)
+    game = o.Game(2, 3, [o.optimal_policy, o.simpel_policy])
     exact = (game.game_value(0)[0] + game.game_value(1)[0]) / 2
     se = math.sqrt(exact * (1 - exact) / games)
     assert abs(kept / games - exact) < 4 * se

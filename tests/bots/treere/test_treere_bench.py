@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.treere import Rules, Table, bench, optimal
-from engine.treere.bots import naive, regular
+from engine.treere.bots import regular, simpel
 
 
 def test_wilson_interval() -> None:
@@ -16,7 +16,7 @@ def test_wilson_interval() -> None:
 
 def pot_by_hand(seed: int) -> tuple[str, int]:
     """The same pot played here on a Table of our own: its winner and Lis's keeps."""
-    players = {"Lis": regular("Lis", seed=1), "Simpel": naive(seed=1)}
+    players = {"Lis": regular("Lis", seed=1), "Simpel": simpel(seed=1)}
     table = Table(list(players), Rules(), seed=seed, first="Lis")
     keeps = 0
     while table.phase != "over":
@@ -31,7 +31,7 @@ def test_play_pot_returns_the_winner_of_a_real_pot() -> None:
     winners = set()
     for seed in range(8):
         times: list[float] = []
-        winner = bench.play_pot([regular("Lis", seed=1), naive(seed=1)], Rules(), seed=seed,
+        winner = bench.play_pot([regular("Lis", seed=1), simpel(seed=1)], Rules(), seed=seed,
                                 times=times, timed="Lis")
         want, keeps = pot_by_hand(seed)
         assert winner == want, f"seed {seed}: the table's winner is {want}"
@@ -41,8 +41,8 @@ def test_play_pot_returns_the_winner_of_a_real_pot() -> None:
 
 
 def test_exact_share_is_the_dp_average_over_seats() -> None:
-    want = (optimal.evaluate(["optimal", "naive"]).value[0]
-            + optimal.evaluate(["naive", "optimal"]).value[1]) / 2
+    want = (optimal.evaluate(["optimal", "simpel"]).value[0]
+            + optimal.evaluate(["simpel", "optimal"]).value[1]) / 2
     assert bench.exact_share(2, Rules()) == pytest.approx(want, abs=1e-15)
 
 

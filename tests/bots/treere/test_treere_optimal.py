@@ -8,8 +8,8 @@ from itertools import combinations, pairwise, product
 import pytest
 
 from engine.treere import Rules, Table, optimal
-from engine.treere.bots import naive, regular
-from engine.treere.optimal import NONE, TurnPlan, naive_keep, naive_outcome, solve
+from engine.treere.bots import regular, simpel
+from engine.treere.optimal import NONE, TurnPlan, simpel_keep, simpel_outcome, solve
 from engine.treere.scoring import face_value
 
 KNOWN, KNOWN_FIRST, SEATS = optimal.known_tables()
@@ -34,8 +34,8 @@ def brute_value(target: int, f: list[float], bust: float, zero_face: int = 3) ->
     return v(5, 0)
 
 
-def brute_naive(target: int, zero_face: int = 3) -> tuple[list[float], float]:
-    """The naive player's final scores: its keep (naive_keep on the real faces) over every
+def brute_simpel(target: int, zero_face: int = 3) -> tuple[list[float], float]:
+    """Simpel's final scores: its keep (simpel_keep on the real faces) over every
     ordered roll, the chance of each (dice left, score) carried forward."""
     final = [0.0] * (target + 1)
     bust = 0.0
@@ -45,7 +45,7 @@ def brute_naive(target: int, zero_face: int = 3) -> tuple[list[float], float]:
             if left != n:
                 continue
             for roll in product(range(1, 7), repeat=n):
-                keep = naive_keep(list(roll), zero_face)
+                keep = simpel_keep(list(roll), zero_face)
                 t = s + sum(face_value(roll[i], zero_face) for i in keep)
                 q = p / 6 ** n
                 if t > target:
@@ -101,8 +101,8 @@ def test_plan_outcome_is_what_following_it_gives() -> None:
 
 @pytest.mark.parametrize("target", [0, 4, 11])
 def test_naive_outcome_matches_enumeration(target: int) -> None:
-    dist, bust = naive_outcome(target, 3)
-    want, want_bust = brute_naive(target)
+    dist, bust = simpel_outcome(target, 3)
+    want, want_bust = brute_simpel(target)
     assert list(dist) == pytest.approx(want, abs=1e-12)
     assert bust == pytest.approx(want_bust, abs=1e-12)
 
@@ -157,19 +157,19 @@ def test_known_values_are_the_solved_ones(m: int) -> None:
 
 
 def test_naive_heads_up_is_even() -> None:
-    """The naive player ignores the score to beat, and T3 only cuts short a lost turn."""
-    values = optimal.evaluate(["naive", "naive"]).value
+    """Simpel (the baseline player) ignores the score to beat, and T3 only cuts short a lost turn."""
+    values = optimal.evaluate(["simpel", "simpel"]).value
     assert values == pytest.approx((0.5, 0.5), abs=1e-12)
 
 
 def test_perfect_play_is_never_worse_than_naive() -> None:
     for pos in (0, 1):
-        turns = ["naive", "naive"]
+        turns = ["simpel", "simpel"]
         turns[pos] = "optimal"
-        assert optimal.evaluate(turns).value[pos] > optimal.evaluate(["naive", "naive"]).value[pos]
-    # against a perfect first seat, the perfect second seat does at least as well as a naive one
-    assert solve(2).value[1] >= optimal.evaluate(["optimal", "naive"]).value[1]
-    assert solve(2).value[0] <= optimal.evaluate(["optimal", "naive"]).value[0]
+        assert optimal.evaluate(turns).value[pos] > optimal.evaluate(["simpel", "simpel"]).value[pos]
+    # against a perfect first seat, the perfect second seat does at least as well as Simpel
+    assert solve(2).value[1] >= optimal.evaluate(["optimal", "simpel"]).value[1]
+    assert solve(2).value[0] <= optimal.evaluate(["optimal", "simpel"]).value[0]
 
 
 def test_a_higher_score_to_beat_is_never_worse_for_the_last_seat() -> None:
@@ -182,13 +182,13 @@ def test_a_higher_score_to_beat_is_never_worse_for_the_last_seat() -> None:
 
 
 def test_exact_chance_agrees_with_real_tables() -> None:
-    """Lis against the naive player on the engine's own Table: the DP's chance within 4 SE."""
-    exact = (optimal.evaluate(["optimal", "naive"]).value[0]
-             + optimal.evaluate(["naive", "optimal"]).value[1]) / 2
+    """Lis against Simpel (the baseline player) on the engine's own Table: the DP's chance within 4 SE."""
+    exact = (optimal.evaluate(["optimal", "simpel"]).value[0]
+             + optimal.evaluate(["simpel", "optimal"]).value[1]) / 2
     games, won = 800, 0
     for g in range(games):
         names = ["Lis", "Simpel"] if g % 2 == 0 else ["Simpel", "Lis"]
-        players = {"Lis": regular("Lis", seed=g), "Simpel": naive(seed=g)}
+        players = {"Lis": regular("Lis", seed=g), "Simpel": simpel(seed=g)}
         table = Table(names, seed=10_000 + g, first=names[0])
         while table.phase != "over":
             who = table.turn

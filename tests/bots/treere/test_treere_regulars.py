@@ -1,4 +1,4 @@
-"""The Treere regulars and the naive player on real tables: legal, from the view, seeded."""
+"""The Treere regulars and Simpel (the baseline player) on real tables: legal, from the view, seeded."""
 from __future__ import annotations
 
 import copy
@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
 from engine.treere import Rules, Table, speech
-from engine.treere.bots import REGULARS, STYLES, naive, options, regular, situation
+from engine.treere.bots import REGULARS, STYLES, options, regular, simpel, situation
 
 
 def play(names: list[str], rules: Rules, seed: int, pots: int = 1) -> Table:
-    """Pots on a real table, every seat a regular (by name) or the naive player."""
+    """Pots on a real table, every seat a regular (by name) or Simpel (the baseline player)."""
     players = {n: (regular(n, seed=seed) if n in {r["name"] for r in REGULARS}
-                   else naive(n, seed=seed)) for n in names}
+                   else simpel(n, seed=seed)) for n in names}
     table = Table(names, rules, seed=seed)
     for pot in range(pots):
         if pot:
@@ -61,7 +61,7 @@ def test_a_pot_replays_exactly_from_the_seeds() -> None:
 def _keep_view(seed: int, names: list[str], who: str) -> dict:
     """A view where ``who`` must choose a keep, after the seats before it played."""
     table = Table(names, seed=seed, first=names[0])
-    players = {n: naive(n) for n in names}
+    players = {n: simpel(n) for n in names}
     while table.turn != who:
         p = table.turn
         table.act(p, players[p].decide(table.view(p)))
@@ -180,8 +180,8 @@ def test_roll_first_then_keep() -> None:
 
 def test_naive_keeps_every_zero_else_the_lowest() -> None:
     view = _keep_view(3, ["Simpel", "Bo"], "Simpel")
-    assert naive().decide({**view, "rolled": [6, 3, 2, 3, 5]})["dice"] == [1, 3]
-    assert naive().decide({**view, "rolled": [6, 4, 2, 5, 5]})["dice"] == [2]
+    assert simpel().decide({**view, "rolled": [6, 3, 2, 3, 5]})["dice"] == [1, 3]
+    assert simpel().decide({**view, "rolled": [6, 4, 2, 5, 5]})["dice"] == [2]
 
 
 def test_lines_for_their_own_moments() -> None:

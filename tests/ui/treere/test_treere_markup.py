@@ -196,11 +196,11 @@ def test_the_lines(event, words):
 def test_every_event_of_real_games_has_a_line_or_none_and_never_raises():
     import random
 
-    from engine.treere.bots import naive
+    from engine.treere.bots import simpel
     rng = random.Random(5)
     for seed in range(30):
         t = Table(["A", "B", "C"], Rules(progressive=rng.choice([False, "spil", "runder"])), seed=seed)
-        bots = {p: naive(p, seed) for p in t.players}
+        bots = {p: simpel(p, seed) for p in t.players}
         while t.phase == "playing":
             t.act(t.turn, bots[t.turn].decide(t.view(t.turn)))
         for e in events_of(t):

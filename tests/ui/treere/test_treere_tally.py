@@ -9,7 +9,7 @@ import pytest
 from app.treere.table_markup import TableLook, felt_html, tally_html
 
 from engine.treere import Rules, Table
-from engine.treere.bots import naive, regular
+from engine.treere.bots import regular, simpel
 
 UNITS = re.compile(r'data-player="([^"]+)"><th[^>]*>[^<]*</th><td class="pots">\d+</td>'
                    r'<td class="units">([^<]*)<')
@@ -21,9 +21,9 @@ def units_of(html: str) -> dict[str, int]:
 
 
 def evening(seed: int, rules: Rules, names: list[str], stop_at: int):
-    """An evening of regulars and the naive player on the real table; yields the view after
+    """An evening of regulars and Simpel (the baseline player) on the real table; yields the view after
     every move up to ``stop_at`` moves (a new pot started as soon as one is won)."""
-    players = {n: (regular(n, seed) if n in ("Grethe", "Lis", "Ronni") else naive(n, seed)) for n in names}
+    players = {n: (regular(n, seed) if n in ("Grethe", "Lis", "Ronni") else simpel(n, seed)) for n in names}
     table = Table(names, rules, seed=seed)
     for _ in range(stop_at):
         if table.phase == "over":
