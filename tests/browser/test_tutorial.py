@@ -211,8 +211,9 @@ def test_treere_tutorial_reaches_its_end(phone_page, server, screenshot):
             tap(page, page.get_by_test_id("tutorial-keep"))
         else:
             if key == "won":  # the text tells of Henning's roll and his kept 4: on the board
-                for row, name, faces in ((2, "Hennings slag", [4, 5, 6, 6, 2]),
-                                         (3, "Henning beholdt", [4])):
+                for row, name, faces in ((0, "Du beholdt", [3, 3, 3, 1, 2]),
+                                         (1, "Hennings slag", [4, 5, 6, 6, 2]),
+                                         (2, "Henning beholdt", [4])):
                     drawn = page.get_by_test_id(f"tutorial-row-{row}")
                     assert drawn.locator(".name").inner_text() == name
                     assert [int(v) for v in drawn.locator(".die").evaluate_all(

@@ -153,12 +153,14 @@ def test_treere_shows_henning_s_roll_and_keep_when_the_text_tells_of_them():
                      if e["type"] == "roll" and e["player"] == treere.HENNING]
             assert rows["Hennings slag"] == rolls[-1] == [4, 5, 6, 6, 2], key
             assert rows["Henning beholdt"] == v["kept_by"][treere.HENNING] == [4], key
+            assert rows["Du beholdt"] == v["kept_by"][treere.PLAYER] == [3, 3, 3, 1, 2], key
             page = html(tut)
             assert ">Hennings slag<" in page and ">Henning beholdt<" in page
         else:
             assert not any(name.startswith("Henning") for name in rows), key
     lang.set_language("en")
     assert escape("Henning's roll") in html(tut) and ">Henning kept<" in html(tut)
+    assert ">You kept<" in html(tut)
 
 
 @pytest.mark.parametrize("language", lang.LANGUAGES)

@@ -87,11 +87,13 @@ def board(table: Table, peeking: bool) -> dict:
              "cup": False, "pick": bool(v["rolled"]) and v["turn"] == PLAYER},
             {"name": t("tutorial.treere.kept"), "dice": list(v["kept_by"].get(PLAYER) or v["kept"]),
              "note": "", "cup": False}]
-    if HENNING in v["kept_by"]:
-        rows += [{"name": t("tutorial.treere.rolled_by", name=HENNING), "dice": henning_roll(v),
-                  "note": "", "cup": False},
-                 {"name": t("tutorial.treere.kept_by", name=HENNING),
-                  "dice": list(v["kept_by"][HENNING]), "note": "", "cup": False}]
+    if HENNING in v["kept_by"]:  # your turn is over: what each of you kept, and his roll
+        rows = [{"name": t("tutorial.treere.kept_by", name=seat_name(PLAYER, PLAYER)),
+                 "dice": list(v["kept_by"][PLAYER]), "note": "", "cup": False},
+                {"name": t("tutorial.treere.rolled_by", name=HENNING), "dice": henning_roll(v),
+                 "note": "", "cup": False},
+                {"name": t("tutorial.treere.kept_by", name=HENNING),
+                 "dice": list(v["kept_by"][HENNING]), "note": "", "cup": False}]
     scores = [t("tutorial.treere.score", name=seat_name(p, PLAYER), score=s)
               for p, s in v["scores"].items() if s is not None]
     return {"rows": rows, "line": " · ".join(scores), "peek": False}
