@@ -114,3 +114,29 @@ def test_peek_once_locks_the_cup_after_the_first_bid(phone_page, server, screens
     screenshot(page, "peek-once-locked")
     t.end()
     assert page.get_by_role("button", name="Kig", exact=True).is_disabled()
+
+
+def test_a_swipe_up_from_the_bid_strip_peeks_and_a_tap_on_it_still_opens_it(contexts, server, screenshot):
+    """Issue 17 (the seed: swipe up *anywhere* on the table): a finger that starts on the
+    round's bid strip lifts the cup too, and is no tap (the strip stays shut); a tap on the
+    strip still opens the whole round."""
+    from test_table_geometry import snyd_page
+    page = snyd_page(contexts, server, 3, "da", first=1, tempo=1.0)  # a regular bids first
+    until_mine(page)
+    strip = page.get_by_test_id("history-toggle")
+    box = strip.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    t = Touch(page).start(x, y).move_to(x, y - 80)
+    page.wait_for_timeout(30)
+    dice = my_dice(page)
+    assert len(dice) == my_count(page) >= 1, "a swipe from the bid strip shows your dice"
+    assert cup_lift(page) >= 60, "the cup follows the finger"
+    screenshot(page, "peek-swipe-from-bid-strip")
+    t.end()
+    assert page.locator(DIE).count() == 0, "letting go hides them"
+    assert strip.get_attribute("aria-expanded") == "false", "a swipe is not a tap: the strip stays shut"
+    t = Touch(page).start(x, y)
+    t.end()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=history-toggle]').getAttribute('aria-expanded') === 'true'")
+    assert page.locator(DIE).count() == 0, "a tap shows no dice"

@@ -17,7 +17,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.snyd.table_markup import CROWDED_SEATS
+from app.snyd.table_markup import CROWDED_BUBBLES, CROWDED_SEATS, TableLook, bubble_html
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
 from geometry import (
@@ -211,10 +211,29 @@ def long_round_to_call(n: int) -> str:
     return Session(seats, rules, seed=3, tempo=0.15, _table=table).to_json()
 
 
+# The regulars' lines with the longest words of each language (engine/voices/snyd_*.py): the
+# bubbles must wrap them at spaces ("Midlertid/igt." was issue 17's).
+LONG_LINES = {"da": ["Viborg. Midlertidigt.", "Løft. Regnestykket går ikke op.",
+                     "Det var terningernes skyld."],
+              "en": ["Viborg. Temporarily.", "A selvbinder. Statistically rare, sadly not impossible.",
+                     "As calculated."]}
+
+
+def say_long_words(page, lang: str) -> None:
+    """The others' seats say LONG_LINES (as many as a crowded table shows), in the app's own
+    bubble markup (table_markup.bubble_html), so the wrapping is measured on real seats."""
+    names = page.locator('.snyd-table .seat:not(.me)').evaluate_all("els => els.map(e => e.dataset.player)")
+    for player, line in zip(names, LONG_LINES[lang][:CROWDED_BUBBLES]):
+        html = bubble_html({"players": names}, TableLook(bubbles={player: line}), player)
+        page.evaluate("([p, h]) => document.querySelector(`.seat[data-player='${p}']`)"
+                      ".insertAdjacentHTML('afterbegin', h)", [player, html])
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("n", [2, 5, 8])
 def test_snyd_table_fits_every_screen_peeking_and_at_game_over(contexts, server, screenshot, n, lang):
-    """Issue 17: at your turn after a long round the peek hint stands clear of the bid strip;
+    """Issue 17: at your turn after a long round (the others saying the longest words of the
+    regulars' lines, LONG_LINES) the peek hint stands clear of the bid strip, no word broken;
     with your cup held up (a desktop's mouse, Kig) the cup stays off the bid you answer; then
     your call ends the game: the bid called is wholly in sight at the reveal, and your own name
     and *slap* tag stay on the felt, clear of the verdict's lines."""
@@ -228,6 +247,7 @@ def test_snyd_table_fits_every_screen_peeking_and_at_game_over(contexts, server,
         tap(page, page.locator('[data-action="handoff-ok"]'))
     assert wait_state(page, ("mine",), timeout_s=30) == "mine"
     page.get_by_test_id("peek-hint").wait_for()
+    say_long_words(page, lang)
     found = measure(page, n, "your turn", screenshot, lang)
     found += measure(page, n, "peeking", screenshot, lang, hold=True)
     tap(page, page.locator('[data-action="call"]'))
