@@ -4,18 +4,53 @@ Every die in Treere is public as soon as it is rolled, so all seats (and a spect
 same table; only ``me`` and ``legal`` differ.  Dice not yet rolled are never shown: the view is
 built from what has happened, never from the table's RNG or a scripted list.
 
-This module knows the table only by the attributes it reads (``table.py`` imports it, never
-the other way round).
+This module knows the table only as ``TreereTable``, the state it reads: ``table.py`` imports
+it, never the other way round.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from engine.events import first_event
+from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, score
 
 
-def build_view(table: Any, me: str | None, events_from: int | None = None) -> dict[str, Any]:
+class TreereTable(Protocol):
+    """What a view is built from (``engine.treere.table.Table`` has it all)."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    phase: str
+    game_no: int
+    round_no: int
+    stage: int
+    starter: str
+    in_round: list[str]
+    playoff: bool
+    turn: str | None
+    rolled: list[int]
+    kept: list[int]
+    scores: dict[str, int | None]
+    kept_by: dict[str, list[int]]
+    pot: int
+    winner: str | None
+    tally: dict[str, int]
+    events: list[dict[str, Any]]
+
+    @property
+    def threshold(self) -> int | None: ...
+    @property
+    def best(self) -> int | None: ...
+    @property
+    def to_beat(self) -> int | None: ...
+    @property
+    def to_roll(self) -> list[str]: ...
+    def legal(self, player: str | None) -> list[str]: ...
+
+
+def build_view(table: TreereTable, me: str | None,
+               events_from: int | None = None) -> dict[str, Any]:
     """The view contract of docs/views.md for ``me`` (None: a spectator); with ``events_from``
     n only the events from n on, and ``"events_from": n``."""
     start = 0 if events_from is None else first_event(events_from, len(table.events))
