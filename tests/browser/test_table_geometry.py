@@ -120,13 +120,14 @@ def measure(page, n: int, moment: str, screenshot, lang: str = "da", hold: bool 
         if moment in ("reveal", "game over"):  # every cup lifted: every player in the game shows a hand
             hands = page.locator(".seat .hand").count()
             assert hands == page.locator('[data-testid="seat"]').count(), f"{name}: a cup still down"
+        if moment in ("reveal", "game over", "out before the end"):
             # The round's bids stay in sight beside the verdict, the bid called wholly (issue 17).
             found += [f"{where}: {p}" for p in bid_list_problems(page)]
         if moment == "reveal" and name == TABLET[0]:  # an upright tablet has room: the dice grow
             die = mean_width(page, ".snyd-table .seat:not(.me) .hand .die")
             if die < TABLET_DIE:
                 found.append(f"{where}: the revealed dice are {die:.0f} px (at least {TABLET_DIE} px)")
-        if moment != "game over":  # one die each there: the mats are as small as a die
+        if moment not in ("game over", "out before the end"):  # few dice: mats as small as a die
             widths[name] = mean_width(page, '.snyd-table .seat:not(.me) [data-testid="mat"]')
     for name in (TABLET[0], DESKTOP[0]):
         if name in widths and widths[name] < SCALE_UP * widths[PHONE_PORTRAIT[0]]:
@@ -255,6 +256,46 @@ def test_snyd_table_fits_every_screen_peeking_and_at_game_over(contexts, server,
     me = page.locator(".seat.me")
     assert me.locator(".tag.slap").count() == 1, "the phone's person is out: the slap tag shows"
     found += measure(page, n, "game over", screenshot, lang)
+    assert found == [], "\n".join(found)
+
+
+def out_before_the_end(n: int) -> str:
+    """The reveal where the phone's person goes out, two regulars left: the round they play
+    next ends the game, the phone's mat empty at its reveal (the cup lifted off nothing: the
+    tallest own seat there is) and the verdict's lines under the felt."""
+    names = [s.name for s in seats_for(n)]
+    rules = Rules(dice_per_player=2, time_limit=600)
+    table = Table(names, rules, seed=3, first=names[1])
+    table.deal([[2, 3]] * n)                       # no sixes: a bid of sixes fails
+    table.act(names[1], {"type": "bid", "quantity": 5, "face": 6})
+    table.act(names[2], {"type": "call"})          # names[1] keeps two dice, the rest have one
+    table.deal([[2] * table.dice_left[p] for p in table.in_play])
+    table.act(names[1], {"type": "bid", "quantity": 1, "face": 2})
+    table.act(names[2], {"type": "bid", "quantity": 1, "face": 3})
+    table.act(names[3], {"type": "bid", "quantity": 9, "face": 6})
+    table.act(table.turn, {"type": "call"})        # names[3] keeps one: the phone is out
+    assert table.in_play == [names[1], names[3]] and table.dice_left[names[0]] == 0
+    return Session(seats_for(n), rules, seed=3, tempo=0.15, _table=table).to_json()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_snyd_your_seat_stays_on_the_felt_when_you_went_out_before_the_end(contexts, server, screenshot, lang):
+    """Issue 17: 8 seats, game over, the phone's person out since the round before: their own
+    name and *slap* tag stay on the felt, clear of the verdict's lines, on every screen."""
+    n = 8
+    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
+                    locale=LOCALES[lang]).new_page()
+    plant(page, SNYD_KEY, out_before_the_end(n))
+    page.goto(server)
+    page.wait_for_selector("html[data-ready='true']", timeout=90_000)
+    page.wait_for_selector(FELT, timeout=60_000)
+    assert wait_state(page, ("next",), timeout_s=30) == "next"
+    tap(page, page.locator('[data-action="next"]'))  # the last round: the two regulars play it
+    page.wait_for_function("document.querySelector('.round-info').textContent.includes('3')")
+    assert wait_state(page, ("next",), timeout_s=60) == "next"
+    page.locator(".controls .after li").first.wait_for()  # the verdict's lines under the felt
+    assert page.locator(".seat.me .tag.slap").count() == 1
+    found = measure(page, n, "out before the end", screenshot, lang)
     assert found == [], "\n".join(found)
 
 
