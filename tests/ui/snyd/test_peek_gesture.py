@@ -29,3 +29,16 @@ def test_kig_button_hold_and_one_gesture_at_a_time():
     assert not g.down("touch", 10)  # a second finger does not restart it
     g.up()
     assert not g.peeking
+
+
+def test_a_held_cup_is_set_aside_a_swiped_one_follows_the_finger():
+    """Issue 17: held (a mouse, Kig) the cup is not lifted over the bid you answer: the screen
+    marks the felt `held` and table.css tips the cup into your mat's corner."""
+    g = PeekGesture()
+    g.down("touch", 500)
+    assert not g.aside
+    g.up()
+    for kind, on_cup in (("mouse", True), ("button", False)):
+        assert g.down(kind, 0, on_cup=on_cup) and g.aside
+        g.up()
+        assert not g.aside
