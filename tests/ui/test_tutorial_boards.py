@@ -170,3 +170,20 @@ def test_the_bakke_fejl_step_says_it_is_asked_and_can_be_undone(language):
     assert lang.t("bakke.fejl.yes") in text, "the confirm button's own words"
     until = {"da": "fortryde fejlen indtil næste kast", "en": "undo it until the next throw"}
     assert until[language] in text
+
+
+def test_the_snyd_reveals_show_the_die_you_put_away():
+    """"Du lægger en terning væk" (reveal) and "Du har én terning tilbage" (one_two_reveal):
+    your row says so, with the count the engine left you; no other step's row does."""
+    notes = {}
+    for key, tut in walk(snyd):
+        notes[key] = snyd.board(tut.table, False)["rows"][1]["note"]
+        assert snyd.board(tut.table, False)["rows"][0]["note"] in ("", "i Viborg"), key
+    assert notes["reveal"] == "lægger én væk – 2 tilbage"
+    assert notes["one_two_reveal"] == "lægger én væk – 1 tilbage"
+    assert [k for k, n in notes.items() if "væk" in n] == ["reveal", "one_two_reveal"]
+    lang.set_language("en")
+    tut = Tutorial(snyd)
+    while tut.step.key != "reveal":
+        tut.tap(tut.step.expect)
+    assert ">puts one away – 2 left<" in html(tut)

@@ -138,7 +138,10 @@ def board(table: Table, peeking: bool) -> dict:
         else:
             dice = [None] * n
         note = (t("tutorial.snyd.note.viborg") if name in v["viborg"]
-                else t("tutorial.snyd.note.out") if name in v["out"] else "")
+                else t("tutorial.snyd.note.out") if name in v["out"]
+                # the reveal steps say "du lægger en terning væk": so does the board
+                else t("tutorial.snyd.note.put_away", n=n)
+                if reveal is not None and name in reveal.get("put_away", []) else "")
         # The seat's mat as the real table draws it: black once in Viborg (S30, "hans måtte
         # bliver sort"), green before.
         rows.append({"name": seat_name(name, PLAYER), "dice": dice, "note": note,

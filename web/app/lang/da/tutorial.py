@@ -50,6 +50,7 @@ TEXT: dict[str, str] = {
     "tutorial.snyd.line.lie": "Der var {count} – buddet var løgn",
     "tutorial.snyd.note.viborg": "i Viborg",
     "tutorial.snyd.note.out": "slap",
+    "tutorial.snyd.note.put_away": "lægger én væk – {n} tilbage",
     # Snyd: the steps
     "tutorial.snyd.peek": (
         "Du spiller mod Henning. Dine terninger ligger under bægeret – kun du må se dem. "

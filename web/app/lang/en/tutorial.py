@@ -52,6 +52,7 @@ TEXT: dict[str, str] = {
     "tutorial.snyd.line.lie": "There were {count} – the bid was a lie",
     "tutorial.snyd.note.viborg": "in Viborg",
     "tutorial.snyd.note.out": "safe",
+    "tutorial.snyd.note.put_away": "puts one away – {n} left",
     # Snyd: the steps
     "tutorial.snyd.peek": (
         "You are playing Henning. Your dice are under your cup – only you may see them. "
