@@ -187,3 +187,26 @@ def test_the_snyd_reveals_show_the_die_you_put_away():
     while tut.step.key != "reveal":
         tut.tap(tut.step.expect)
     assert ">puts one away – 2 left<" in html(tut)
+
+
+def _ringed(page: str, row: int) -> list[int]:
+    """The faces drawn with the table's golden ring (`die counted`) on board row `row`."""
+    inner = page.split(f'data-testid="tutorial-row-{row}"', 1)[1].split("tutorial-row-", 1)[0]
+    return [int(v) for v in re.findall(r'class="die counted" data-value="(\d)"', inner)]
+
+
+def test_the_snyd_reveals_ring_the_dice_the_count_is_made_of():
+    """"Der var 4 firere: dine to, din 1'er og Hennings ene": the screen rings those four, as the
+    table does, from the engine's own count (`last_reveal.counting`); nothing before a reveal."""
+    want = {"reveal": ([4], [4, 1, 4]), "one_two_reveal": ([5, 5], [1, 2]),
+            "viborg": ([6, 6], [1])}
+    for key, tut in walk(snyd):
+        page = html(tut)
+        rows = (_ringed(page, 0), _ringed(page, 1))
+        if key in want:
+            assert rows == want[key], key
+            reveal = tut.table.view(snyd.PLAYER)["last_reveal"]  # the engine's count
+            assert rows == tuple([reveal["hands"][p][i] for i in reveal["counting"].get(p, [])]
+                                 for p in (snyd.HENNING, snyd.PLAYER)), key
+        elif key in ("peek", "jokers", "call", "one_two", "lone_one"):
+            assert rows == ([], []), key

@@ -17,7 +17,8 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _dice(dice: list, pick: bool, chosen: set[int]) -> str:
+def _dice(dice: list, pick: bool, chosen: set[int], counted: frozenset[int] = frozenset()) -> str:
+    """`counted`: the dice a reveal counts (Snyd), ringed like the table's (`.die.counted`)."""
     out = []
     for i, face in enumerate(dice):
         if face is None:
@@ -27,7 +28,7 @@ def _dice(dice: list, pick: bool, chosen: set[int]) -> str:
                        f'data-testid="tutorial-die-{i}" aria-pressed="{str(i in chosen).lower()}">'
                        f'{die_html(face)}</button>')
         else:
-            out.append(die_html(face))
+            out.append(die_html(face, extra="counted" if i in counted else ""))
     return "".join(out)
 
 
@@ -43,7 +44,7 @@ def _throw(i: int, row: dict) -> str:
 
 
 def _row(i: int, row: dict, board: dict, chosen: set[int], hint: str) -> str:
-    dice = _dice(row["dice"], bool(row.get("pick")), chosen)
+    dice = _dice(row["dice"], bool(row.get("pick")), chosen, frozenset(row.get("counted", ())))
     note = f'<span class="note">{_e(row["note"])}</span>' if row["note"] else ""
     if board.get("peek") and i == len(board["rows"]) - 1:  # your own cup, last row
         hint_html = f'<span class="peek-hint" data-testid="peek-hint">{_e(hint)}</span>' if hint else ""

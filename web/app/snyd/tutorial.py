@@ -145,7 +145,9 @@ def board(table: Table, peeking: bool) -> dict:
         # The seat's mat as the real table draws it: black once in Viborg (S30, "hans måtte
         # bliver sort"), green before.
         rows.append({"name": seat_name(name, PLAYER), "dice": dice, "note": note,
-                     "cup": reveal is None, "mat": mat_state(v, name)})
+                     "cup": reveal is None, "mat": mat_state(v, name),
+                     # the dice the count is made of ("dine to, din 1'er og Hennings ene")
+                     "counted": list(reveal["counting"].get(name, [])) if reveal else []})
     if reveal is not None:
         verdict = "tutorial.snyd.line.held" if reveal["held"] else "tutorial.snyd.line.lie"
         line = t(verdict, count=reveal["count"])
