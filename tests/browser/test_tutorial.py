@@ -183,6 +183,10 @@ def test_henning_s_mat_turns_black_in_viborg(contexts, server, screenshot, shot,
     while step_key(page) != "viborg":
         assert mats.count() == 2
         assert page.locator('.mat[data-state="black"]').count() == 0, step_key(page)
+        if step_key(page) == "reveal":  # "dine to, din 1'er og Hennings ene": four rings
+            assert page.locator('[data-testid="tutorial-board"] .die.counted').count() == 4
+            assert "lægger én væk" in page.get_by_test_id("tutorial-row-1").inner_text()
+            screenshot(page, f"tutorial-snyd-reveal-{shot}", full_page=True)
         follow_the_text(page)
     black = page.locator('[data-testid="tutorial-mat-0"][data-state="black"]')
     assert black.count() == 1 and page.locator('.mat[data-state="black"]').count() == 1
