@@ -84,7 +84,13 @@ def plant(page, key: str, text: str) -> None:
 
 
 def viewports(n: int) -> list[tuple[str, dict]]:
-    return [PHONE_PORTRAIT, PHONE_LANDSCAPE] + ([PHONE_WIDE, TABLET, DESKTOP] if n in (2, 5, 8) else [])
+    return [PHONE_PORTRAIT, PHONE_LANDSCAPE] + ([TABLET, DESKTOP] if n in (2, 5, 8) else [])
+
+
+def snyd_viewports(n: int) -> list[tuple[str, dict]]:
+    """Snyd's screens: also issue 17's phone on its side (915 × 412) at 2, 5 and 8 seats."""
+    screens = viewports(n)
+    return screens[:2] + ([PHONE_WIDE] if n in (2, 5, 8) else []) + screens[2:]
 
 
 def snyd_page(contexts, server, n: int, lang: str, first: int = 1, tempo: float = 0.15):
@@ -101,7 +107,7 @@ def measure(page, n: int, moment: str, screenshot, lang: str = "da", hold: bool 
     """The table's problems at this moment in every viewport of this seat count. `hold`: with
     your cup held up by *Kig* (the keyboard's hold: as a mouse does, no finger to follow)."""
     found, widths = [], {}
-    for name, size in viewports(n):
+    for name, size in snyd_viewports(n):
         page.set_viewport_size(size)
         page.wait_for_timeout(150)
         if hold:
