@@ -20,6 +20,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+try:
+    from devtools import stdlib
+except ImportError:  # run as a script: python devtools/vendor.py
+    import stdlib  # type: ignore[no-redef]
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "web" / "node_modules"
 VENDOR = ROOT / "web" / "vendor"
@@ -28,10 +33,12 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# python_stdlib.zip is copied as Pyodide ships it (members deflated one by one, so HTTP brotli
+STDLIB = "python_stdlib.zip"
+# python_stdlib.zip is trimmed to what the app imports (devtools/stdlib.py: 2.55 -> 1.76 MB, the
+# members kept deflated as Pyodide ships them), under the same name, so Pyodide loads it as usual.
+# Before, it was copied as Pyodide ships it (members deflated one by one, so HTTP brotli
 # gains nothing on it: 2.49 MB). Tried: repacked with its members stored, brotli takes it to
 # 1.61 MB on a first visit, but every warm start under 4x CPU got ~0.4 s slower (the 9.7 MB
 # archive read from the cache and copied into Pyodide's file system): not kept (docs/deploy.md).
@@ -94,7 +101,20 @@ def vendor(node_modules: Path = NODE_MODULES, target: Path = VENDOR) -> list[Pat
     for path in pyscript_files(dist):
         written.append(Path(shutil.copy2(path, target / "pyscript" / path.name)))
     written += vendor_wheels(target / "wheels")
+    written.append(vendor_stdlib(pyodide / STDLIB, target))
     return written
+
+
+def vendor_stdlib(original: Path, target: Path = VENDOR) -> Path:
+    """python_stdlib.zip of exactly the modules the app needs (the trace reads the vendored
+    PyScript/Pyodide files and wheels too, so it runs last); refuses a zip that lacks one."""
+    data, keep = stdlib.build(original.read_bytes(), ROOT, sorted((target / "wheels").glob("*.whl")),
+                              target)
+    dest = target / STDLIB
+    dest.write_bytes(data)
+    print(f"{STDLIB}: {len(keep)} modules, {original.stat().st_size / 1e6:.2f} -> "
+          f"{len(data) / 1e6:.2f} MB")
+    return dest
 
 
 def _sha256(path: Path) -> str:
