@@ -1,0 +1,115 @@
+"""The trace that trims python_stdlib.zip to what the app imports (devtools/stdlib.py, issue 19).
+
+Against the stdlib zip Pyodide ships (web/node_modules/pyodide/, put there by `make setup`):
+the stdlib's own imports are followed from its source, a missing member is refused, and the
+app's imports are found wherever they are written (Python, Python in strings, JavaScript).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from devtools import stdlib
+
+SHIPPED = stdlib.ROOT / "web" / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
+@pytest.fixture(scope="module")
+def full() -> stdlib.Stdlib:
+    if not SHIPPED.is_file():
+        pytest.fail(f"{SHIPPED} is missing: run `make setup`")
+    return stdlib.Stdlib(SHIPPED.read_bytes())
+
+
+def app_root(tmp_path: Path, source: str) -> Path:
+    """A project with one app module holding `source`."""
+    (tmp_path / "web" / "app").mkdir(parents=True)
+    (tmp_path / "web" / "app" / "mod.py").write_text(source, encoding="utf-8")
+    return tmp_path
+
+
+def test_an_app_module_importing_fractions_pulls_decimal_and_numbers(full, tmp_path) -> None:
+    names = stdlib.app_names(app_root(tmp_path, "from fractions import Fraction\n"))
+    assert "fractions" in names
+    keep = stdlib.trace(full, names)
+    assert {"fractions", "decimal", "numbers"} <= keep
+    # and not what nothing imports
+    assert "tkinter" not in keep and "turtle" not in keep and "unittest.mock" not in keep
+
+
+def test_the_trimmed_zip_keeps_the_members_and_their_package_dirs(full) -> None:
+    keep = stdlib.trace(full, {"json"})
+    small = stdlib.Stdlib(stdlib.trimmed(full, keep))
+    assert {"json", "json.decoder", "json.scanner", "encodings.utf_8", "site"} <= set(small.modules)
+    assert "json/" in small.names
+    assert "mailbox" not in small.modules and "wave" not in small.modules
+    assert stdlib.check(small, keep) == []
+    assert len(small.data) < len(full.data) * 0.8
+
+
+def test_a_removed_needed_member_fails_the_check(full) -> None:
+    keep = stdlib.trace(full, {"fractions"})
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(stdlib.trimmed(full, keep))) as src, \
+            zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename != "numbers.py":
+                dst.writestr(info, src.read(info))
+    assert stdlib.check(stdlib.Stdlib(out.getvalue()), keep) == ["numbers"]
+
+
+def test_the_build_refuses_a_zip_that_lacks_a_needed_module(full, tmp_path, monkeypatch) -> None:
+    real = stdlib.trimmed
+
+    def losing_decimal(lib: stdlib.Stdlib, keep: set[str]) -> bytes:
+        return real(lib, keep - {"decimal"})
+
+    monkeypatch.setattr(stdlib, "trimmed", losing_decimal)
+    with pytest.raises(SystemExit, match="lacks decimal"):
+        stdlib.build(full.data, app_root(tmp_path, "import fractions\n"))
+
+
+def test_relative_imports_and_submodules_resolve() -> None:
+    names, _ = stdlib.imports_of("from . import util\nfrom ..x import y\n", "pkg.sub.mod")
+    assert {"pkg.sub", "pkg.sub.util", "pkg.x", "pkg.x.y"} <= names
+    names, _ = stdlib.imports_of("from . import util\n", "pkg", package=True)
+    assert "pkg.util" in names
+
+
+def test_imports_inside_functions_count_only_when_lazy() -> None:
+    source = "import os\ndef f():\n    import tarfile\n"
+    assert stdlib.imports_of(source, "m")[0] == {"os", "tarfile"}
+    assert stdlib.imports_of(source, "m", lazy=False)[0] == {"os"}
+
+
+def test_source_newer_than_this_python_still_yields_its_imports() -> None:
+    # `except A, B:` without brackets is Python 3.14 (the zip's), a SyntaxError before
+    source = ("import heapq\ntry:\n    pass\nexcept ValueError, TypeError:\n    pass\n"
+              "from collections import (\n    deque,\n    OrderedDict)\n")
+    names, _ = stdlib.imports_of(source, "m")
+    assert {"heapq", "collections", "collections.deque"} <= names
+
+
+def test_codecs_named_by_a_kept_module_are_kept(full, tmp_path) -> None:
+    root = app_root(tmp_path, "def f(b):\n    return b.decode(None or 'CP-437')\n"
+                              "import zipfile\n")
+    keep = stdlib.trace(full, stdlib.app_names(root))
+    assert "encodings.cp437" in keep  # zipfile decodes names as cp437
+    assert {"encodings.utf_8", "encodings.ascii", "encodings.latin_1"} <= keep
+    assert "encodings.big5" not in keep and "encodings.cp1252" not in keep
+
+
+def test_python_in_javascript_and_in_strings_is_traced(tmp_path) -> None:
+    root = app_root(tmp_path, "x = 1\n")
+    (root / "web" / "boot").mkdir()
+    (root / "web" / "boot" / "a.mjs").write_text(
+        'import { x } from "./y.mjs";\npy.runPython("import os, gzip\\nfrom fractions import F")',
+        encoding="utf-8")
+    (root / "bench").mkdir()
+    (root / "bench" / "b.py").write_text('CODE = """\nimport statistics\n"""\n', encoding="utf-8")
+    names = stdlib.app_names(root)
+    assert {"os", "gzip", "fractions", "statistics"} <= names
