@@ -28,8 +28,9 @@ $(NODE_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 # Copy only the Pyodide/PyScript files the app loads into web/vendor/, and fetch the pinned
-# wheels it loads lazily (segno, for the QR code) with the venv's pip (see devtools/vendor.py).
-$(VENDOR_STAMP): $(NODE_STAMP) $(VENV_STAMP) devtools/vendor.py
+# wheels it loads lazily (segno, for the QR code) with the venv's pip, and trim python_stdlib.zip
+# to what the app imports (devtools/vendor.py, devtools/stdlib.py).
+$(VENDOR_STAMP): $(NODE_STAMP) $(VENV_STAMP) devtools/vendor.py devtools/stdlib.py
 	$(PY) -m devtools.vendor
 	touch $@
 
