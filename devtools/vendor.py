@@ -5,7 +5,9 @@ Pyodide's runtime at /vendor/ (pyodide.mjs finds its siblings relative to its ow
 PyScript's core bundle at /vendor/pyscript/ (minus the CodeMirror/xterm/MicroPython chunks,
 which the app never loads), and the pinned pure-Python wheels the app loads lazily at
 /vendor/wheels/ (segno, for the share link's QR code: web/app/qr.py), fetched from PyPI with
-`pip download` and checked against their pinned SHA-256.
+`pip download` and checked against their pinned SHA-256. Pyodide's python_stdlib.zip is not
+copied but trimmed to the modules the app imports (devtools/stdlib.py); the build stops if the
+trimmed zip lacks one.
 
 Run: python -m devtools.vendor   (stdlib only, so it works before the venv exists)
 """
