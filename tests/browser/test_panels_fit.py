@@ -213,6 +213,8 @@ def test_snyd_tavlen_and_the_handoff_fit_every_screen(contexts, server, screensh
     load(page, server, lang, key, snyd_save(n, 2, first=1), '[data-testid="handoff"]')
     found += each_screen(page, screenshot, f"snyd-handoff-{lang}-{n}", ['[data-testid="handoff"]'],
                          f"Snyd hand-off, {lang}, {n} seats")
+    cup = page.locator('[data-testid="handoff"] .cup.big').bounding_box()
+    assert cup["width"] >= 60 and cup["height"] >= 70, f"the hand-off's cup is drawn: {cup}"
     assert found == [], "\n".join(found)
 
 
