@@ -34,6 +34,7 @@ from geometry import (
     broken_words,
     clipped,
     collect,
+    inside,
     mean_width,
     problems,
 )
@@ -123,6 +124,10 @@ def measure(page, n: int, moment: str, screenshot, lang: str = "da", hold: bool 
                   problems(items, size, SNYD_CONTAINED, SNYD_WITHIN, SNYD_TOUCHING)]
         found += [f"{where}: the name {t!r} is cut short" for t in clipped(page, ".snyd-table .seat-name")]
         found += [f"{where}: a bubble breaks {w!r} over two lines" for w in broken_words(page)]
+        # The peek hint stands on your cup (issue 17: above it, it printed over the bid strip).
+        cups = [i["box"] for i in items if i["kind"] == "cup"]
+        found += [f"{where}: the peek hint is not on your cup" for i in items
+                  if i["kind"] == "hint" and cups and not inside(i["box"], cups[0])]
         if moment in ("reveal", "game over"):  # every cup lifted: every player in the game shows a hand
             hands = page.locator(".seat .hand").count()
             assert hands == page.locator('[data-testid="seat"]').count(), f"{name}: a cup still down"
