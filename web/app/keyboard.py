@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from app.table import games
+
 
 class Click(NamedTuple):
     selectors: tuple[str, ...]
@@ -51,11 +53,16 @@ TREERE: dict[str, Intent] = {
     "Enter": Click(('button[data-action="keep"]', '[data-action="new-game"]')),
     " ": Click(('button[data-action="roll"]',)),
 }
-KEYMAPS: dict[str, dict[str, Intent]] = {"bordet": SNYD, "bakke-bordet": BAKKE, "treere-bordet": TREERE}
+# Each game's key map by its key; the screens they work on are the registry's table screens
+# (app/table/games.py).
+BY_GAME: dict[str, dict[str, Intent]] = {"snyd": SNYD, "bakke": BAKKE, "treere": TREERE}
+KEYMAPS: dict[str, dict[str, Intent]] = {g.table_screen: BY_GAME[g.key] for g in games.GAMES}
 
 # What shaking the phone does at each table (app/shake.py): Bakke throws, Treere rolls; at
 # Snyd the cup only rattles (the deal is the table's, not a player's move).
-SHAKE: dict[str, Intent | None] = {"bordet": None, "bakke-bordet": BAKKE[" "], "treere-bordet": TREERE[" "]}
+SHAKES: dict[str, Intent | None] = {"snyd": None, "bakke": BAKKE[" "], "treere": TREERE[" "]}
+SHAKE: dict[str, Intent | None] = {g.table_screen: SHAKES[g.key] for g in games.GAMES}
+
 
 def is_typing(tag: str, editable: bool = False) -> bool:
     """The key belongs to a text field, a select or an editable element, not to the table."""

@@ -12,15 +12,16 @@ from typing import Any
 
 from app import rules_text, screens, shell_markup, start
 from app.lang import t
+from app.table import games
 
-GAMES = shell_markup.GAME_KEYS
+GAMES = games.KEYS  # its tabs, in the start screen's order (app/table/games.py)
 plain_text = rules_text.plain_text
 
 
-def render(root: Any, game: str = "snyd") -> None:
+def render(root: Any, game: str = games.DEFAULT) -> None:
     """Tabs for the three games and the chosen game's rules."""
     if game not in GAMES:
-        game = "snyd"
+        game = games.DEFAULT
     tree = shell_markup.regler_tree(game, rules_text.book(), t)
     root.append(shell_markup.to_dom(tree, screens.el, start.click_handler))
 

@@ -7,22 +7,22 @@ timed by app.snyd.peek_hint. Finishing or skipping answers the first-start offer
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import js
-from app import screens, shell_markup, stylesheet
+from app import screens, stylesheet
 from app.dom_util import present
 from app.local_store import SETTINGS_KEY, store
 from app.player_settings import read_settings
 from app.snyd.peek_hint import PeekHint
+from app.table import games
 from app.tutorial import OFFER_KEY, PEEK, Tutorial
 from app.tutorial_markup import screen_html
 
 SCREEN = "lær"  # not text: the screen's name (main.py, the router)
-SCRIPTS = {"snyd": "app.snyd.tutorial", "bakke": "app.bakke.tutorial",
-           "treere": "app.treere.tutorial"}
-PLAY = {key: target for key, _name, _blurb, target in shell_markup.GAMES}  # "Spil rigtigt"
+# Each game's script, and where its "Spil rigtigt" goes (its *Dæk bordet*): the registry's.
+SCRIPTS = {game.key: game.tutorial for game in games.GAMES}
+PLAY = {game.key: game.setup_screen for game in games.GAMES}
 STYLESHEET = ("tutorial-css", "./app/tutorial.css")
 CLICK_AFTER_PEEK_MS = 500  # the click a finger's release makes lands on the redrawn screen
 
@@ -51,9 +51,9 @@ class TutorialUI:
             self._proxies[name] = create_proxy(fn)
         return self._proxies[name]
 
-    def render(self, root: Any, game: str = "snyd") -> None:
-        game = game if game in SCRIPTS else "snyd"
-        self.tut = Tutorial(importlib.import_module(SCRIPTS[game]))
+    def render(self, root: Any, game: str = games.DEFAULT) -> None:
+        game = game if game in SCRIPTS else games.DEFAULT
+        self.tut = Tutorial(games.load(SCRIPTS[game]))
         self.hint = PeekHint()
         self.peeking, self.chosen, self.root = False, set(), root
         root.addEventListener("click", self.proxy("click", self.on_click))
@@ -140,7 +140,7 @@ class TutorialUI:
 ui = TutorialUI()
 
 
-def render(root: Any, game: str = "snyd", **_kw: Any) -> None:
+def render(root: Any, game: str = games.DEFAULT, **_kw: Any) -> None:
     ui.render(root, game)
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-TABLE_SCREENS = frozenset({"bordet", "bakke-bordet", "treere-bordet"})
+from app.table import games
+
+TABLE_SCREENS = games.TABLE_SCREENS  # every game's table screen (app/table/games.py)
 
 
 class WakeLock:
