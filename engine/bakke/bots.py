@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine import regulars
 from engine.bakke import speech
 from engine.bakke.optimal import (
     THROW,
@@ -90,23 +91,15 @@ POLICIES: dict[str, Callable[[Spot], Mapping[str, float]]] = {
     "sharp": sharp, "simpel": plain,
 }
 
-REGULARS: list[dict[str, str]] = [
-    {"name": "Henning", "style": "henning",
-     "description": "Kender bakken fra 1987. Spiller rigtigt, men en gang imellem af gammel vane."},
-    {"name": "Grethe", "style": "careful",
-     "description": "Forsigtig. Siger videre, så snart der ligger to terninger i bakken."},
-    {"name": "Kaj", "style": "bluffer",
-     "description": "Spiller på fornemmelsen: kaster videre til der ligger tre i bakken."},
-    {"name": "Ronni", "style": "reckless",
-     "description": "Vildbassen. Kaster én til, når andre ville sige videre."},
-    {"name": "Lis", "style": "sharp",
-     "description": "Den skarpe. Har regnet bakken ud og spiller den perfekt."},
-]
-
-SIMPEL: dict[str, str] = {
-    "name": "Simpel", "style": "simpel",
-    "description": "Grundspilleren: siger videre med det samme og kaster alle på en tom bakke.",
-}
+REGULARS: list[dict[str, str]] = regulars.cast({  # engine/regulars.py: who sits down
+    "henning": "Kender bakken fra 1987. Spiller rigtigt, men en gang imellem af gammel vane.",
+    "careful": "Forsigtig. Siger videre, så snart der ligger to terninger i bakken.",
+    "bluffer": "Spiller på fornemmelsen: kaster videre til der ligger tre i bakken.",
+    "reckless": "Vildbassen. Kaster én til, når andre ville sige videre.",
+    "sharp": "Den skarpe. Har regnet bakken ud og spiller den perfekt.",
+})
+SIMPEL: dict[str, str] = regulars.baseline(
+    "Grundspilleren: siger videre med det samme og kaster alle på en tom bakke.")
 
 
 def genitive(name: Any) -> str:
@@ -202,11 +195,8 @@ class Player:
 
 def regular(name: str, seed: Any = None) -> Player:
     """A regular by name (see REGULARS), with its own random source."""
-    for info in REGULARS:
-        if isinstance(name, str) and info["name"].lower() == name.lower():
-            return Player(info["name"], info["description"], info["style"], seed)
-    names = ", ".join(r["name"] for r in REGULARS)
-    raise IllegalAction(f"Ukendt stamgæst {shown(name)} (unknown regular; one of {names})")
+    info = regulars.find(REGULARS, name)
+    return Player(info["name"], info["description"], info["style"], seed)
 
 
 def simpel(name: str = "Simpel", seed: Any = None) -> Player:

@@ -24,6 +24,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
+from engine import regulars
 from engine.dice import seed_of
 from engine.errors import IllegalAction, shown
 from engine.snyd import speech
@@ -69,23 +70,15 @@ STYLES: dict[str, Style] = {
                    bluff_cost=0.03, exact_read=6, trust=0.9),
 }
 
-REGULARS: list[dict[str, str]] = [
-    {"name": "Henning", "style": "henning",
-     "description": "Stamgæst siden 1987. Siger møller og lujer, og kender vejen til Viborg."},
-    {"name": "Grethe", "style": "careful",
-     "description": "Forsigtig. Byder kun, hvad hun har, og løfter hellere for tidligt end for sent."},
-    {"name": "Kaj", "style": "bluffer",
-     "description": "Bluffer med et pokerfjæs. Tro aldrig på hans første bud."},
-    {"name": "Ronni", "style": "reckless",
-     "description": "Vildbassen. Byder højt, springer over og løfter nødigt."},
-    {"name": "Lis", "style": "sharp",
-     "description": "Den skarpe. Regner på hvert bud og læser bordet som en avis."},
-]
-
-SIMPEL: dict[str, str] = {
-    "name": "Simpel", "style": "simpel",
-    "description": "Grundspilleren: byder det sandsynlige og løfter resten. Målestok for de andre.",
-}
+REGULARS: list[dict[str, str]] = regulars.cast({  # engine/regulars.py: who sits down
+    "henning": "Stamgæst siden 1987. Siger møller og lujer, og kender vejen til Viborg.",
+    "careful": "Forsigtig. Byder kun, hvad hun har, og løfter hellere for tidligt end for sent.",
+    "bluffer": "Bluffer med et pokerfjæs. Tro aldrig på hans første bud.",
+    "reckless": "Vildbassen. Byder højt, springer over og løfter nødigt.",
+    "sharp": "Den skarpe. Regner på hvert bud og læser bordet som en avis.",
+})
+SIMPEL: dict[str, str] = regulars.baseline(
+    "Grundspilleren: byder det sandsynlige og løfter resten. Målestok for de andre.")
 
 
 # --- what a seat knows ---------------------------------------------------------------------------
@@ -425,11 +418,8 @@ def hand_posterior(n: int, bids: tuple[tuple[int, int], ...], others: tuple[int,
 
 def regular(name: str, seed: int | None = None) -> Regular:
     """A regular by name (see REGULARS), with its own random source for bluffs and lines."""
-    for info in REGULARS:
-        if isinstance(name, str) and info["name"].lower() == name.lower():
-            return Regular(info["name"], info["description"], info["style"], seed)
-    names = ", ".join(r["name"] for r in REGULARS)
-    raise IllegalAction(f"Ukendt stamgæst {shown(name)} (unknown regular; one of {names})")
+    info = regulars.find(REGULARS, name)
+    return Regular(info["name"], info["description"], info["style"], seed)
 
 
 def simpel(name: str = "Simpel", seed: int | None = None) -> Simpel:

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from engine import regulars
 from engine.dice import seed_of
 from engine.errors import IllegalAction, shown
 from engine.treere import speech
@@ -64,23 +65,15 @@ STYLES: dict[str, Style] = {
     "sharp": Style(),
 }
 
-REGULARS: list[dict[str, str]] = [
-    {"name": "Henning", "style": "henning",
-     "description": "Stamgæst siden 1987. Fire eller derunder er godt, siger han, og står på den."},
-    {"name": "Grethe", "style": "careful",
-     "description": "Forsigtig. Holder fast i det, hun har, og stopper hellere for tidligt."},
-    {"name": "Kaj", "style": "bluffer",
-     "description": "Spiller på fornemmelsen: nu og da et valg, der bare ser lige så godt ud."},
-    {"name": "Ronni", "style": "reckless",
-     "description": "Vildbassen. Kaster videre, når han kan, og jagter nullet."},
-    {"name": "Lis", "style": "sharp",
-     "description": "Den skarpe. Regner chancen for puljen ud for hvert eneste valg."},
-]
-
-SIMPEL: dict[str, str] = {
-    "name": "Simpel", "style": "simpel",
-    "description": "Grundspilleren: beholder alle treere, ellers den laveste terning.",
-}
+REGULARS: list[dict[str, str]] = regulars.cast({  # engine/regulars.py: who sits down
+    "henning": "Stamgæst siden 1987. Fire eller derunder er godt, siger han, og står på den.",
+    "careful": "Forsigtig. Holder fast i det, hun har, og stopper hellere for tidligt.",
+    "bluffer": "Spiller på fornemmelsen: nu og da et valg, der bare ser lige så godt ud.",
+    "reckless": "Vildbassen. Kaster videre, når han kan, og jagter nullet.",
+    "sharp": "Den skarpe. Regner chancen for puljen ud for hvert eneste valg.",
+})
+SIMPEL: dict[str, str] = regulars.baseline(
+    "Grundspilleren: beholder alle treere, ellers den laveste terning.")
 
 
 # --- what a seat knows --------------------------------------------------------------------------
@@ -263,11 +256,8 @@ class Regular(Player):
 
 def regular(name: str, seed: int | str | None = None) -> Regular:
     """A regular by name (see REGULARS), with its own random source for temperament and lines."""
-    for info in REGULARS:
-        if isinstance(name, str) and info["name"].lower() == name.lower():
-            return Regular(info["name"], info["description"], info["style"], seed)
-    names = ", ".join(r["name"] for r in REGULARS)
-    raise IllegalAction(f"Ukendt stamgæst {shown(name)} (unknown regular; one of {names})")
+    info = regulars.find(REGULARS, name)
+    return Regular(info["name"], info["description"], info["style"], seed)
 
 
 def simpel(name: str = "Simpel", seed: int | str | None = None) -> Simpel:
