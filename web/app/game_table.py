@@ -4,16 +4,18 @@ change and say when it fails, the aria-live log, the toast, a crashing regular t
 
 A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
 GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
-`saving`, `pending_toast`, `_handlers`; it has a `start(session)`, a `stop_timers()` and a
-`tally_panel_html()` (its *Tavlen*).
+`saving`, `pending_toast`, `_handlers`, `timer`, `timer_key` (its regulars' pace); it has a
+`start(session)`, an `on_click(ev)` and a `tally_panel_html()` (its *Tavlen*). `serve()` is
+the tail of each game's module: its stylesheet, its screen, its resume step.
 Snyd's table (app/snyd/table_screen.py) has its own session, hand-off and clock.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import js
-from app import game_session, last_table, screens
+from app import game_session, last_table, screens, stylesheet
 from app.browser_storage import ask_persistence, warn
 from app.dom_util import present
 from app.lang import error_text
@@ -45,15 +47,51 @@ class GameTableUI:
     saving: Any
     pending_toast: str
     _handlers: dict[str, Any]
+    timer: Any  # the next regular's move (a js.setTimeout id), or None
+    timer_key: Any  # the table state it was scheduled for
+    settings: dict  # the player's settings, read as the screen is drawn
 
     def stop_timers(self) -> None:
-        raise NotImplementedError  # each game's own pacing
+        """No regular's move is due from this screen any more."""
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+        self.timer, self.timer_key = None, None
 
     def start(self, session: game_session.GameSession) -> None:
         raise NotImplementedError  # each game's own look
 
     def tally_panel_html(self) -> str:
         raise NotImplementedError  # each game's own Tavlen
+
+    def on_click(self, ev: Any) -> None:
+        raise NotImplementedError  # each game's own taps
+
+    def refresh(self) -> None:
+        raise NotImplementedError  # each game's own redraw (and its save and pace)
+
+    def mount(self, root: Any, html: str, section: str) -> Any:
+        """The first half of drawing the screen: the table resumed (None when the screen went
+        elsewhere), marked as the last one on show, the skeleton `html` in `root`, and its
+        `section` (a selector) returned with the taps wired and Rolig bevægelse's class."""
+        self.settings = self.read_settings()
+        if not self.resume(root):
+            return None
+        self.stop_timers()
+        if not self.session.remote:  # a guest's phone keeps no table to come back to
+            last_table.mark(self.GAME, store)  # a reload comes back to this table (last_table.py)
+        root.innerHTML = html
+        table = root.querySelector(section)
+        if self.settings.get("reduced_motion"):
+            table.classList.add("reduced")
+        table.addEventListener("click", self.handler("click", self.on_click))
+        return table
+
+    def shown(self) -> None:
+        """The last half of drawing the screen: the table drawn, and a toast kept for it."""
+        self.refresh()
+        if self.pending_toast:
+            self.toast(self.pending_toast)
+            self.pending_toast = ""
 
     def seat_menu_html(self) -> str:
         """*Tavlen*'s seat menu on the host's phone at a table with friends ("" elsewhere)."""
@@ -214,3 +252,16 @@ class GameTableUI:
         was the table on show last: app/last_table.py)."""
         if last_table.should_resume(self.GAME, store):
             screens.show(self.SCREEN)
+
+
+def serve(ui: GameTableUI, title: str, sheet: tuple[str, str]) -> Callable[..., None]:
+    """The tail of a game's table-screen module: its stylesheet linked (at import, so it is
+    loaded long before the first table is drawn), its screen registered with its title, its
+    unfinished table resumed by the boot. Returns the screen's render."""
+    def render(root: Any, **_kw: Any) -> None:
+        ui.render(root)
+
+    stylesheet.ensure(*sheet)
+    screens.register(ui.SCREEN, render, title=title)
+    screens.on_resume(ui.resume_unfinished)
+    return render

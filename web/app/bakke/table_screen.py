@@ -11,15 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app import game_session, last_table, screens, sound, stylesheet
+from app import game_session, screens, sound
 from app.bakke.gesture import gesture_action
 from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_html, turn_html
 from app.bakke.pace import TurnPace, tumble_ms
 from app.dom_util import present
 from app.flick import Flick
-from app.game_table import GameTableUI
+from app.game_table import GameTableUI, serve
 from app.lang import error_text, t
-from app.local_store import store
 from app.peer_marks import connections_of
 from app.player_settings import clean_settings, tempo_factor
 from app.save_status import SaveStatus
@@ -87,26 +86,14 @@ class BakkeUI(GameTableUI):
 
     # ---------- drawing ----------
     def render(self, root: Any) -> None:
-        self.settings = self.read_settings()
-        if not self.resume(root):
+        if self.mount(root, skeleton(), ".bakke-table") is None:
             return
-        self.stop_timers()
-        if not self.session.remote:
-            last_table.mark(GAME, store)  # a reload comes back here (a guest's phone: no table)
-        root.innerHTML = skeleton()
-        section = root.querySelector(".bakke-table")
-        if self.settings.get("reduced_motion"):
-            section.classList.add("reduced")
-        section.addEventListener("click", self.handler("click", self.on_click))
         felt = self.el("felt-area")
         felt.addEventListener("pointerdown", self.handler("down", self.on_down))
         felt.addEventListener("pointermove", self.handler("move", self.on_move))
         felt.addEventListener("pointerup", self.handler("up", self.on_up))
         felt.addEventListener("pointercancel", self.handler("cancel", self.on_cancel))
-        self.refresh()
-        if self.pending_toast:
-            self.toast(self.pending_toast)
-            self.pending_toast = ""
+        self.shown()
 
     def on_screen(self) -> bool:
         return screens.current() == SCREEN and present(self.el("felt-area"))
@@ -171,11 +158,6 @@ class BakkeUI(GameTableUI):
             section.style.removeProperty("--tumble")
         else:
             section.style.setProperty("--tumble", f"{ms}ms")
-
-    def stop_timers(self) -> None:
-        if self.timer is not None:
-            js.clearTimeout(self.timer)
-        self.timer, self.timer_key = None, None
 
     def regular_moves(self, *_a: Any) -> None:
         self.timer, self.timer_key = None, None
@@ -282,12 +264,4 @@ start_table = ui.start_table
 show_peer_table = ui.show_peer_table
 has_saved_table = ui.has_saved
 forget_table = ui.forget
-
-
-def render(root: Any, **_kw: Any) -> None:
-    ui.render(root)
-
-
-stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
-screens.register(SCREEN, render, title="Bakke")
-screens.on_resume(ui.resume_unfinished)
+render = serve(ui, "Bakke", STYLESHEET)  # its stylesheet, screen and resume step

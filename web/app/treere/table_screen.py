@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import js
-from app import last_table, screens, sound, stylesheet
+from app import screens, sound
 from app.dom_util import present
 from app.flick import Flick
 from app.game_session import GameSession
-from app.game_table import GameTableUI
+from app.game_table import GameTableUI, serve
 from app.lang import error_text, t
 from app.local_store import store
 from app.peer_marks import connections_of
@@ -108,17 +108,8 @@ class TreereUI(GameTableUI):
 
     # ---------- drawing ----------
     def render(self, root: Any) -> None:
-        self.settings = self.read_settings()
-        if not self.resume(root):
+        if self.mount(root, skeleton(), ".treere-table") is None:
             return
-        self.stop_timers()
-        if not self.session.remote:  # a guest's phone keeps no table to come back to
-            last_table.mark(GAME, store)  # a reload comes back to this table (app/last_table.py)
-        root.innerHTML = skeleton()
-        section = root.querySelector(".treere-table")
-        if self.settings.get("reduced_motion"):
-            section.classList.add("reduced")
-        section.addEventListener("click", self.handler("click", self.on_click))
         felt = self.el("tr-felt")
         felt.addEventListener("pointerdown", self.handler("down", self.on_down))
         felt.addEventListener("pointermove", self.handler("move", self.on_move))
@@ -129,10 +120,7 @@ class TreereUI(GameTableUI):
         # Show the news of the last move once more (e.g. after a reload: who won, who rolled).
         last = self.session.view().get("last")
         self.look.news = (line(last) or "") if last else ""
-        self.refresh()
-        if self.pending_toast:
-            self.toast(self.pending_toast)
-            self.pending_toast = ""
+        self.shown()
 
     def on_screen(self) -> bool:
         return screens.current() == SCREEN and present(self.el("tr-felt"))
@@ -192,11 +180,6 @@ class TreereUI(GameTableUI):
                 f'<button type="button" class="btn" data-action="tally">{t("treere.close")}</button></div>')
 
     # ---------- the regulars' pace ----------
-    def stop_timers(self) -> None:
-        if self.timer is not None:
-            js.clearTimeout(self.timer)
-            self.timer, self.timer_key = None, None
-
     def schedule(self) -> None:
         if self.session is None:  # the save just found that another tab took the table
             return
@@ -322,12 +305,4 @@ start_table = ui.start_table
 show_peer_table = ui.show_peer_table
 has_saved_table = ui.has_saved
 forget_table = ui.forget
-
-
-def render(root: Any, **_kw: Any) -> None:
-    ui.render(root)
-
-
-stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
-screens.register(SCREEN, render, title="Treere")
-screens.on_resume(ui.resume_unfinished)
+render = serve(ui, "Treere", STYLESHEET)  # its stylesheet, screen and resume step
