@@ -5,7 +5,8 @@ change and say when it fails, the aria-live log, the toast, a crashing regular t
 A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
 GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
 `saving`, `pending_toast`, `_handlers`, `timer`, `timer_key` (its regulars' pace); it has a
-`start(session)`, an `on_click(ev)` and a `tally_panel_html()` (its *Tavlen*). `serve()` is
+`start(session)`, an `on_click(ev)` (`tapped(ev)` finds the button), a `refresh()` that
+ends in `settle()`, a `schedule()` and a `tally_panel_html()` (its *Tavlen*). `serve()` is
 the tail of each game's module: its stylesheet, its screen, its resume step.
 Snyd's table (app/snyd/table_screen.py) has its own session, hand-off and clock.
 """
@@ -67,7 +68,25 @@ class GameTableUI:
         raise NotImplementedError  # each game's own taps
 
     def refresh(self) -> None:
-        raise NotImplementedError  # each game's own redraw (and its save and pace)
+        raise NotImplementedError  # each game's own redraw (it ends with settle())
+
+    def schedule(self) -> None:
+        raise NotImplementedError  # each game's own pace: the next regular's move
+
+    def settle(self) -> None:
+        """The end of each redraw: *Tavlen* as the table is now, a crashed regular told, the
+        table saved, the next regular's move scheduled."""
+        self.redraw_tally()
+        self.report_faults()
+        self.save()
+        self.schedule()
+
+    def tapped(self, ev: Any) -> Any:
+        """The enabled [data-action] element a tap landed on, at a table in play (else None)."""
+        target = ev.target.closest("[data-action]")
+        if not present(target) or target.disabled or self.session is None:
+            return None
+        return target
 
     def mount(self, root: Any, html: str, section: str) -> Any:
         """The first half of drawing the screen: the table resumed (None when the screen went

@@ -117,10 +117,7 @@ class BakkeUI(GameTableUI):
         self.el("felt-area").innerHTML = felt_html(v, look)
         look.fresh, look.roll = set(), False  # drawn once with their motion; later still
         self.el("controls").innerHTML = controls_html(v, look)
-        self.redraw_tally()
-        self.report_faults()
-        self.save()
-        self.schedule()
+        self.settle()
 
     def tally_panel_html(self) -> str:
         return (f'<div class="tally-card"><h2>{t("bakke.board")}</h2>{tally_html(self.view)}'
@@ -182,8 +179,8 @@ class BakkeUI(GameTableUI):
         self.refresh()
 
     def on_click(self, ev: Any) -> None:
-        target = ev.target.closest("[data-action]")
-        if not present(target) or target.disabled or self.session is None:
+        target = self.tapped(ev)
+        if target is None:
             return
         action = target.getAttribute("data-action")
         if action in ("throw", "throw_all", "videre"):

@@ -162,10 +162,7 @@ class TreereUI(GameTableUI):
         self.el("tr-felt").innerHTML = felt_html(v, self.look)
         self.el("tr-controls").innerHTML = controls_html(v, self.look)
         self.look.rolling, self.look.fresh = False, set()  # drawn once with their motion
-        self.redraw_tally()
-        self.report_faults()
-        self.save()
-        self.schedule()
+        self.settle()
 
     def redraw_choice(self) -> None:
         """Only the dice, the kept line and the buttons change when a die is chosen."""
@@ -218,8 +215,8 @@ class TreereUI(GameTableUI):
         self.session.act(who, {"type": "roll"})
 
     def on_click(self, ev: Any) -> None:
-        target = ev.target.closest("[data-action]")
-        if not present(target) or target.disabled or self.session is None:
+        target = self.tapped(ev)
+        if target is None:
             return
         action = target.getAttribute("data-action")
         try:
