@@ -41,13 +41,13 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # WebRTC between pages on a loopback-only machine (see BROWSER-NOTES.md).
+    # WebRTC between pages on a loopback-only machine (see docs/browser-notes.md).
     "--allow-loopback-in-peer-connection",
 ]
 PHONE = "Pixel 7"
 # What a real Chrome grants a page without asking: the motion sensors (Chrome's "Motion
 # sensors" setting is on by default, so DeviceMotionEvent.requestPermission() says granted),
-# plus the microphone loopback WebRTC needs (BROWSER-NOTES.md). Without the sensors a test
+# plus the microphone loopback WebRTC needs (docs/browser-notes.md). Without the sensors a test
 # context is a phone that never lets the app listen for a shake, so it never sees what the app
 # does (or logs) when it does: the Permissions-Policy violation of issue 16 passed every test.
 PERMISSIONS = ["microphone", "accelerometer", "gyroscope"]

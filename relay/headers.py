@@ -25,7 +25,7 @@ document (either one denied: no event, and "Permissions policy violation: …" a
 error; tests/browser/test_shake.py). So both are `(self)`: this origin, no frame of another.
 It leaves `microphone` alone on purpose: loopback WebRTC (peer tables, and their tests) only
 gathers host ICE candidates when the page holds the microphone permission
-(../shared/BROWSER-NOTES.md), so denying it would break peer tables. Only features Chromium
+(docs/browser-notes.md), so denying it would break peer tables. Only features Chromium
 knows are listed: an unknown one logs a console error.
 """
 

@@ -1,4 +1,4 @@
-"""Bakke (the tray game): the rules of RULES.md B1–B7 as plain Python."""
+"""Bakke (the tray game): the rules of docs/rules.md B1–B7 as plain Python."""
 from engine.bakke.rules import Rules
 from engine.bakke.table import ACTIONS, Table
 from engine.bakke.tray import Resolved, drop_one, resolve

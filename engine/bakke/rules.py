@@ -1,4 +1,4 @@
-"""The house rules of a Bakke table (RULES.md B1–B7)."""
+"""The house rules of a Bakke table (docs/rules.md B1–B7)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass

@@ -1,4 +1,4 @@
-"""A Bakke table for an evening: the shared tray, games and the Tuborgs given (RULES.md B1–B7).
+"""A Bakke table for an evening: the shared tray, games and the Tuborgs given (docs/rules.md B1–B7).
 
 The table is a deterministic state machine.  Chance is the table's ``Dice`` (scripted faces
 first, then its own seeded RNG), drawn only by a throw.  Every action is checked in full

@@ -1,4 +1,4 @@
-"""Snyd (liar's dice, bodega style): the rules of RULES.md S1–S44 as plain Python."""
+"""Snyd (liar's dice, bodega style): the rules of docs/rules.md S1–S44 as plain Python."""
 from engine.errors import IllegalAction
 from engine.snyd.bid import Bid, bid_rank, is_legal, is_raise, lowest_bid, max_quantity, raises
 from engine.snyd.counting import best_face, counted, counting_dice, holds, special_value

@@ -38,7 +38,7 @@ def hand_count(hand: Sequence[int], face: int, rules: Rules) -> int:
 
 
 def is_present(hands: Hands, face: int, rules: Rules) -> bool:
-    """S16: some die shows ``face`` itself, outside special hands (decision in RULES.md)."""
+    """S16: some die shows ``face`` itself, outside special hands (decision in docs/rules.md)."""
     return any(face in hand for hand in hands if _special(hand, rules) is None)
 
 

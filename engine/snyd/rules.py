@@ -1,4 +1,4 @@
-"""The switches of a Snyd table (RULES.md S1–S44) and the four rule sets (S44)."""
+"""The switches of a Snyd table (docs/rules.md S1–S44) and the four rule sets (S44)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace

@@ -1,4 +1,4 @@
-"""Treere (Threes Away): the rules of RULES.md T1–T7 as plain Python (T8 "bund" is not played)."""
+"""Treere (Threes Away): the rules of docs/rules.md T1–T7 as plain Python (T8 "bund" is not played)."""
 from engine.errors import IllegalAction
 from engine.treere.rules import PROGRESSIONS, Rules
 from engine.treere.scoring import DICE, face_value, score

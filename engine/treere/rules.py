@@ -1,4 +1,4 @@
-"""The switches of a Treere table (RULES.md T1, T6, T7) and the progressive thresholds."""
+"""The switches of a Treere table (docs/rules.md T1, T6, T7) and the progressive thresholds."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass

@@ -1,7 +1,7 @@
 """A real click on each house-rule switch of *Dæk bordet*, by its visible label, reaches the
 engine as exactly that rule (read from the started table's log in local storage).
 
-The expected field per label comes from tests/ui/snyd/switch_wiring.py (written from RULES.md),
+The expected field per label comes from tests/ui/snyd/switch_wiring.py (written from docs/rules.md),
 never from the app's own mapping, so a crossed wire fails here.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Treere's *Progressiv* (issue 17): one word for one thing everywhere. A pot is played in rounds,
-"runde" as the seed says it (../shared/seeds, RULES.md T6) and as the table says it ("Runde 2"):
+"runde" as the seed says it (../shared/seeds, docs/rules.md T6) and as the table says it ("Runde 2"):
 the tutorial, *Dæk bordet* and *Regler* never call a round "spil" (a game: the table's "Spil 2"
 is a new pot). The two forms have titles that tell them apart, the tutorial names them by those
 titles, and each form is explained in one line of its own, with nothing in common but the word."""

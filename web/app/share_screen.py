@@ -352,7 +352,7 @@ def _on_click(ev: Any) -> None:
 
 
 def _share() -> None:
-    # Synchronously in the click: navigator.share needs the user's gesture (BROWSER-NOTES.md).
+    # Synchronously in the click: navigator.share needs the user's gesture (docs/browser-notes.md).
     data = to_js({"title": "Bodegabordet", "text": t("friends.lobby.share.text"), "url": share_link()},
                  dict_converter=js.Object.fromEntries)
     js.navigator.share(data).catch(_proxy("ignore", lambda *_a: None))  # cancelled: fine

@@ -1,4 +1,4 @@
-"""Treere by rule id (RULES.md T1–T7, docs/rules-decisions.md "Treere"), with scripted dice."""
+"""Treere by rule id (docs/rules.md T1–T7, docs/rules-decisions.md "Treere"), with scripted dice."""
 import pytest
 from treere_play import keep_all, turn
 

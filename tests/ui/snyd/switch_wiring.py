@@ -1,8 +1,8 @@
-"""The house-rule switches of *Dæk bordet*, written out by hand from RULES.md (not helpers).
+"""The house-rule switches of *Dæk bordet*, written out by hand from docs/rules.md (not helpers).
 
 Deliberately NOT derived from `app.snyd.table_setup.HOUSE_RULES`: a test that reads a switch back
 through the same mapping the app uses cannot see a crossed wire (the *Til stede* switch wired
-to `peek_once` went unnoticed that way). Each visible label names its RULES.md id and the
+to `peek_once` went unnoticed that way). Each visible label names its docs/rules.md id and the
 `Rules` field it must change, with the field's value when the switch is on and when it is off.
 The ids are checked against the engine's own annotations in engine/snyd/rules.py.
 """
@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 
 class Wire(NamedTuple):
-    rule_id: str   # RULES.md
+    rule_id: str   # docs/rules.md
     field: str     # engine.snyd.Rules
     on: object
     off: object

@@ -2,7 +2,7 @@
 
 Decisions live in app.game_session (the table, the regulars, saves), app.bakke.markup (what is
 drawn), app.bakke.flick (what a gesture means); this module forwards taps and gestures, waits
-the regulars' pauses and writes HTML into its regions. Bakke has no clock (RULES.md gives it
+the regulars' pauses and writes HTML into its regions. Bakke has no clock (docs/rules.md gives it
 none). Every die is public, so pass-and-play needs no hand-off: the phone shows the table of
 the person in turn, and the banner says whose turn it is.
 """

@@ -5,7 +5,7 @@ candidates travel inside the relay's opaque ``data`` as small JSON frames of the
 ``{"rtc": "<kind>", ...}``, told apart from peer-protocol frames (``{"v": 1, ...}``) by that
 prefix, and validated on arrival like every other frame: size, depth, exact fields.
 
-Pyodide facts this follows (BROWSER-NOTES.md): every JS listener is a ``create_proxy`` kept as
+Pyodide facts this follows (docs/browser-notes.md): every JS listener is a ``create_proxy`` kept as
 long as the listener lives and destroyed on close; frames go out as ``str``; the
 end-of-candidates event carries ``jsnull``; dicts become JS objects through
 ``dict_converter=js.Object.fromEntries``.

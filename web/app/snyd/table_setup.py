@@ -37,7 +37,7 @@ class RuleSet:
 
 @dataclass(frozen=True)
 class HouseRule:
-    rule_id: str  # the id in RULES.md; its words are snyd.house.<rule_id> (+ ".text")
+    rule_id: str  # the id in docs/rules.md; its words are snyd.house.<rule_id> (+ ".text")
     field: str    # the Rules field it switches
     inverted: bool = False  # True when "on" means the Rules field is False (S15, S34)
 

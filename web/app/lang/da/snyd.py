@@ -56,7 +56,7 @@ TEXT: dict[str, str] = {
     "snyd.ruleset.turnering.text": "Med trapper, uden \"af en slags\" og 15 sekunder pr. tur.",
     "snyd.ruleset.hardcore": "Hardcore",
     "snyd.ruleset.hardcore.text": "Kig kun én gang, buddet skal være til stede, 15 sekunder pr. tur og skjult antal.",
-    # house rules (ids of RULES.md)
+    # house rules (ids of docs/rules.md)
     "snyd.house.S13": "Trapper",
     "snyd.house.S13.text": "1-2-3 tæller som fire af det budte, 1-2-3-4 som fem.",
     "snyd.house.S15": "Ettere uden jokere",
