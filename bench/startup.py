@@ -18,7 +18,7 @@ Cold = a new browser context (empty caches, the app's service worker installing 
 then two reloads in the same context (the app's worker in control): the 1st reload, and warm =
 the 2nd, the steady state of every later visit. Before the reloads the bench waits for the
 service worker's precache and, if the app makes one (`<html data-snapshot>`), for the Pyodide
-memory snapshot to be stored (docs/architecture.md "How the app boots").
+memory snapshot to be stored (docs/boot.md "How the app boots").
 Bytes are response bodies counted AT THE SERVER (the service worker's own fetches included):
 first visit with the precache (until the precache and the snapshot are done), first visit of the
 page alone (service workers blocked), and the warm visit.

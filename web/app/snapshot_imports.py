@@ -1,6 +1,6 @@
 """What the Pyodide memory snapshot holds: the modules the page would import anyway.
 
-The snapshot is made in a Web Worker (web/boot/bodega-snapshot-worker.mjs, docs/architecture.md
+The snapshot is made in a Web Worker (web/boot/bodega-snapshot-worker.mjs, docs/boot.md
 "How the app boots"): there is no DOM there, and `makeMemorySnapshot()` refuses a heap that holds
 a JS object made from Python (a `create_proxy`, a listener). So the worker imports in two passes:
 

@@ -31,7 +31,7 @@ const snapshotOrFail = () => snapshot.then((bytes) => {
 
 // A snapshot freezes the interpreter's state: every restore would draw the same "random"
 // numbers (table seeds, tab ids). secrets/uuid read the OS each time; the hash seed stays the
-// one of this device's snapshot (docs/architecture.md).
+// one of this device's snapshot (docs/boot.md).
 const AFTER_RESTORE = "import random\nrandom.seed()";
 
 const state = (value) => root.setAttribute("data-snapshot", value);
