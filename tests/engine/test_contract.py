@@ -13,9 +13,11 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pytest
+from random_step import step
 
 from engine import bakke, snyd, treere
 from engine.contract import GameRules, GameTable
@@ -23,43 +25,6 @@ from engine.errors import IllegalAction
 from engine.log import LoggedTable
 
 PLAYERS = ["Mette", "Henning", "Lis"]
-
-
-def snyd_step(t: snyd.Table, rng: random.Random) -> None:
-    """Deal when the table waits for it (Snyd's chance step), else bid or call."""
-    if t.phase != "bidding":
-        t.deal()
-        return
-    opts = snyd.raises(t.current_bid, t.rules, t.cap)
-    if t.current_bid is not None and (not opts or rng.random() < 0.4):
-        t.act(t.turn, {"type": "call"})
-    else:
-        bid = rng.choice(opts[:6])
-        t.act(t.turn, {"type": "bid", "quantity": bid.quantity, "face": bid.face})
-
-
-def bakke_step(t: bakke.Table, rng: random.Random) -> None:
-    """A legal action: a new game when one is over, a fault now and then, else a throw."""
-    if t.phase == "over":
-        t.act(rng.choice(t.players), {"type": "new_game"})
-        return
-    callers = [p for p in t.players if t.fejl_targets(p)]
-    if callers and rng.random() < 0.1:
-        caller = rng.choice(callers)
-        t.act(caller, {"type": "fejl", "against": rng.choice(t.fejl_targets(caller))})
-        return
-    kinds = [k for k in t.legal(t.turn) if k not in ("fejl", "undo_fejl", "new_game")]
-    t.act(t.turn, {"type": rng.choice(kinds)})
-
-
-def treere_step(t: treere.Table, rng: random.Random) -> None:
-    if t.phase == "over":
-        t.act(rng.choice(t.players), {"type": "new_game"})
-    elif not t.rolled:
-        t.act(t.turn, {"type": "roll"})
-    else:
-        n = len(t.rolled)
-        t.act(t.turn, {"type": "keep", "dice": rng.sample(range(n), rng.randint(1, n))})
 
 
 @dataclass(frozen=True)
@@ -72,9 +37,9 @@ class Game:
 
 
 GAMES = [
-    Game("snyd", snyd, snyd_step, {"type": "bid", "quantity": 0, "face": 7}),
-    Game("bakke", bakke, bakke_step, {"type": "fejl", "against": "Mette"}),  # Mette herself
-    Game("treere", treere, treere_step, {"type": "keep", "dice": [9]}),
+    Game("snyd", snyd, partial(step, "snyd"), {"type": "bid", "quantity": 0, "face": 7}),
+    Game("bakke", bakke, partial(step, "bakke"), {"type": "fejl", "against": "Mette"}),  # Mette herself
+    Game("treere", treere, partial(step, "treere"), {"type": "keep", "dice": [9]}),
 ]
 IDS = [g.name for g in GAMES]
 
