@@ -95,9 +95,14 @@ def snyd_viewports(n: int) -> list[tuple[str, dict]]:
 
 
 def snyd_page(contexts, server, n: int, lang: str, first: int = 1, tempo: float = 0.15):
+    return planted_page(contexts, server, lang, planted_snyd(n, first, tempo))
+
+
+def planted_page(contexts, server, lang: str, save: str):
+    """An upright phone in `lang` at the Snyd table of `save` (planted before the app runs)."""
     page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
                     locale=LOCALES[lang]).new_page()
-    plant(page, SNYD_KEY, planted_snyd(n, first, tempo))
+    plant(page, SNYD_KEY, save)
     page.goto(server)
     page.wait_for_selector("html[data-ready='true']", timeout=90_000)
     page.wait_for_selector(FELT, timeout=60_000)
@@ -249,12 +254,7 @@ def test_snyd_table_fits_every_screen_peeking_and_at_game_over(contexts, server,
     with your cup held up (a desktop's mouse, Kig) the cup stays off the bid you answer; then
     your call ends the game: the bid called is wholly in sight at the reveal, and your own name
     and *slap* tag stay on the felt, clear of the verdict's lines."""
-    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
-                    locale=LOCALES[lang]).new_page()
-    plant(page, SNYD_KEY, long_round_to_call(n))
-    page.goto(server)
-    page.wait_for_selector("html[data-ready='true']", timeout=90_000)
-    page.wait_for_selector(FELT, timeout=60_000)
+    page = planted_page(contexts, server, lang, long_round_to_call(n))
     if wait_state(page, ("handoff", "mine"), timeout_s=30) == "handoff":
         tap(page, page.locator('[data-action="handoff-ok"]'))
     assert wait_state(page, ("mine",), timeout_s=30) == "mine"
@@ -294,12 +294,7 @@ def test_snyd_your_seat_stays_on_the_felt_when_you_went_out_before_the_end(conte
     """Issue 17: 8 seats, game over, the phone's person out since the round before: their own
     name and *slap* tag stay on the felt, clear of the verdict's lines, on every screen."""
     n = 8
-    page = contexts("phone", reduced_motion="reduce", viewport=PHONE_PORTRAIT[1],
-                    locale=LOCALES[lang]).new_page()
-    plant(page, SNYD_KEY, out_before_the_end(n))
-    page.goto(server)
-    page.wait_for_selector("html[data-ready='true']", timeout=90_000)
-    page.wait_for_selector(FELT, timeout=60_000)
+    page = planted_page(contexts, server, lang, out_before_the_end(n))
     assert wait_state(page, ("next",), timeout_s=30) == "next"
     tap(page, page.locator('[data-action="next"]'))  # the last round: the two regulars play it
     page.wait_for_function("document.querySelector('.round-info').textContent.includes('3')")
