@@ -277,15 +277,20 @@ def inside(a, outer) -> bool:
     return a[0] >= outer[0] - 1 and a[1] >= outer[1] - 1 and a[2] <= outer[2] + 1 and a[3] <= outer[3] + 1
 
 
-@pytest.mark.parametrize("n", [2, 8])
-def test_the_table_at_2_and_8_seats_upright_and_sideways_has_nothing_overlapping(phone_page, server, screenshot, n):
-    page = phone_page
+def plant_mid_turn(page, server, n: int) -> None:
+    """n seats mid-turn in the app's save (the regulars first; the phone's person sits last,
+    so everyone else has a score when a shot is taken); the caller reloads to open it."""
     names = ["Mette", "Jonas", "Sofie"][: max(1, n - 5)]
     regulars = ["Henning", "Grethe", "Kaj", "Ronni", "Lis"][: n - len(names)]
-    # The phone's person sits last, so everyone else has a score when the shot is taken.
     seats = [(r, "regular") for r in regulars] + [(h, "human") for h in names]
     open_app(page, server)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, mid_turn_save(seats, seed=21 + n)])
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_the_table_at_2_and_8_seats_upright_and_sideways_has_nothing_overlapping(phone_page, server, screenshot, n):
+    page = phone_page
+    plant_mid_turn(page, server, n)
     for orientation, size in (("portrait", {"width": 412, "height": 839}),
                               ("landscape", {"width": 839, "height": 412})):
         page.set_viewport_size(size)
@@ -338,11 +343,7 @@ def test_chosen_dice_stay_below_the_turn_heading(phone_page, server, screenshot,
     from geometry import TREERE_PARTS, collect
     from geometry import overlap as covers
     page = phone_page
-    names = ["Mette", "Jonas", "Sofie"][: max(1, n - 5)]
-    regulars = ["Henning", "Grethe", "Kaj", "Ronni", "Lis"][: n - len(names)]
-    seats = [(r, "regular") for r in regulars] + [(h, "human") for h in names]
-    open_app(page, server)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, mid_turn_save(seats, seed=21 + n)])
+    plant_mid_turn(page, server, n)
     page.reload()
     page.wait_for_selector(TABLE, timeout=90_000)
     page.wait_for_function(SETTLED, timeout=5_000)
