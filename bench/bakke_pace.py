@@ -25,8 +25,8 @@ for p in (ROOT, ROOT / "web"):
         sys.path.insert(0, str(p))
 
 from app.bakke.pace import ROLL_MS, TurnPace
-from app.game_session import PAUSE_MIN_MS, PAUSE_SPREAD_MS
-from app.player_settings import TEMPOS
+from app.home.player_settings import TEMPOS
+from app.table.session import PAUSE_MIN_MS, PAUSE_SPREAD_MS
 
 from engine.bakke import bots
 from engine.bakke.table import Table

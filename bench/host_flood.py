@@ -43,9 +43,9 @@ def relay_frame(peer: str, data: str) -> SimpleNamespace:
 
 
 def setup():
-    from app.peers.host import HostRoom
-    from app.peers.links import HostLinks
-    from app.peers.protocol import encode
+    from app.friends.core.host import HostRoom
+    from app.friends.core.protocol import encode
+    from app.friends.wire.links import HostLinks
 
     clock = Clock()
     room = HostRoom("Vært", clock=clock)

@@ -43,10 +43,10 @@ try:
 except NameError:  # this source run inside Pyodide (--pyodide): engine/ and app/ are unpacked
     ROOT = Path(".")
 
-from app.peers.game_host import HostGameTable
-from app.peers.host import HostRoom
-from app.peers.host_seats import RoomTable, SaidRoomTable
-from app.peers.protocol import decode_from_host, encode
+from app.friends.core.host import HostRoom
+from app.friends.core.host_seats import RoomTable, SaidRoomTable
+from app.friends.core.protocol import decode_from_host, encode
+from app.friends.game_host import HostGameTable
 
 from engine import bakke, snyd, treere
 

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from app.save_guard import nesting_depth
+from app.saves.save_guard import nesting_depth
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
 
@@ -67,7 +67,7 @@ def scaled(save: str, chars: int) -> str:
 
 TIMER = """
 import json, statistics, time
-from app.save_guard import nesting_depth
+from app.saves.save_guard import nesting_depth
 def median_ms(fn, text, runs):
     out = []
     for _ in range(runs):

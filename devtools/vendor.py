@@ -4,7 +4,7 @@ Only the files the app loads are copied, so the service worker precaches no dead
 Pyodide's runtime at /vendor/ (pyodide.mjs finds its siblings relative to its own URL) and
 PyScript's core bundle at /vendor/pyscript/ (minus the CodeMirror/xterm/MicroPython chunks,
 which the app never loads), and the pinned pure-Python wheels the app loads lazily at
-/vendor/wheels/ (segno, for the share link's QR code: web/app/qr.py), fetched from PyPI with
+/vendor/wheels/ (segno, for the share link's QR code: web/app/friends/qr.py), fetched from PyPI with
 `pip download` and checked against their pinned SHA-256. Pyodide's python_stdlib.zip is not
 copied but trimmed to the modules the app imports (devtools/stdlib.py); the build stops if the
 trimmed zip lacks one.
@@ -69,7 +69,7 @@ PYSCRIPT_SKIP = (
 
 
 # Wheels the app loads with pyodide.loadPackage(<same-origin URL>): file name -> SHA-256.
-# web/app/qr.py names the same file; tests/ui/test_friends_share.py checks they agree.
+# web/app/friends/qr.py names the same file; tests/ui/test_friends_share.py checks they agree.
 WHEELS = {
     "segno-1.6.6-py3-none-any.whl":
         "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",

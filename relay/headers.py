@@ -19,7 +19,7 @@ a `securitypolicyviolation` listener, tests/browser/test_csp.py):
 - frame-ancestors/base-uri/form-action/object-src: nothing of the kind is used.
 
 Permissions-Policy allows the page itself what the app uses and denies what it never uses.
-Shaking the phone rattles the cup (app/senses.py listens to `devicemotion`), and Chromium
+Shaking the phone rattles the cup (app/device/senses.py listens to `devicemotion`), and Chromium
 delivers devicemotion only when the policy allows BOTH `accelerometer` and `gyroscope` to the
 document (either one denied: no event, and "Permissions policy violation: …" as a console
 error; tests/browser/test_shake.py). So both are `(self)`: this origin, no frame of another.

@@ -38,7 +38,7 @@ class RoomLimits:
     max_frame: int = 136 * 1024
     # bytes in one frame from a guest (or a socket before its hello), checked before parsing;
     # above: 1009. The largest thing a guest sends is WebRTC signalling, at most 16 KiB of JSON
-    # (SIGNAL_MAX in web/app/peers/webrtc.py; a peer-protocol frame is <= 8 KiB), up to twice
+    # (SIGNAL_MAX in web/app/friends/wire/webrtc.py; a peer-protocol frame is <= 8 KiB), up to twice
     # that once escaped inside `data`, plus the 23-byte envelope (docs/relay.md).
     guest_frame_max: int = 33 * 1024
     members: int = 16               # host + guests in one room

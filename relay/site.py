@@ -267,12 +267,12 @@ class Site:
         screen inside <main>; per language ("da", "en") the start screen, the splash, each game's
         Regler and the page's own words as <template id="shell-<code>-…"> (web/app/shell.js picks
         the language before the first paint and shows them before Python), rendered from the same
-        modules the Python screens render (shell_markup.py and the catalogues lang/<code>/start.py,
+        modules the Python screens render (shell/markup.py and the catalogues lang/<code>/start.py,
         rules.py); and the preload hints that start Pyodide's downloads at once."""
         text = self.singles()["index.html"].read_text(encoding="utf-8")
         if SHELL_START_MARK not in text:
             return text.encode()
-        markup = _load(self.web / "app" / "shell_markup.py")
+        markup = _load(self.web / "app" / "shell" / "markup.py")
         templates = []
         for code in SHELL_LANGUAGES:
             t, book = self._shell_words(markup, code)

@@ -17,10 +17,10 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.game_session import STORE_KEYS, GameSession
 from app.snyd.announcements import peek_words
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
+from app.table.session import STORE_KEYS, GameSession
 from test_bakke import planted as bakke_planted
 from test_reveal import SETTINGS_KEY, SNYD_KEY, scripted_table
 from test_table_driver import (

@@ -13,7 +13,7 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.game_session import STORE_KEYS, GameSession
+from app.table.session import STORE_KEYS, GameSession
 from test_table_driver import open_app, tap
 
 from devtools.browser import swipe

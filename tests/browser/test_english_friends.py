@@ -3,7 +3,7 @@
 A Danish host (locale da-DK) and an English guest (en-GB): the guest's join screen, its seat
 in the lobby and every notice the host sends it (a name already taken, its seat removed, the
 table closed) are English on its phone, while the host's lobby and table stay Danish — the
-host sends codes, each phone says them in its own words (app/peers/notices.py). Then an English
+host sends codes, each phone says them in its own words (app/friends/core/notices.py). Then an English
 host's lobby with a Danish guest, and an English phone at a broken link and at a table that
 is gone. No ⟦key⟧ on any phone, none of the moved words of the other language, and no console
 error (a missing key logs one: the conftest's watch fails the test).

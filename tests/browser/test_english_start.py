@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from app import lang
-from app.local_store import SETTINGS_KEY, LocalStore
-from app.player_settings import read_settings
+from app.home.player_settings import read_settings
+from app.saves.local_store import SETTINGS_KEY, LocalStore
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_csp import LISTENER, violations

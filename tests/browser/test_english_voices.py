@@ -12,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.game_session import STORE_KEYS, GameSession
+from app.table.session import STORE_KEYS, GameSession
 from test_table_driver import set_table, state, tap
 
 from engine.bakke import Rules as BakkeRules

@@ -45,7 +45,7 @@ def host_phone(contexts: Any) -> Any:
 def show_screen(page: Any, name: str) -> None:
     """As a tap that leads there would: the app's router shows screen ``name``."""
     page.evaluate("name => globalThis.__bodegaPy.runPython("
-                  "`from app import screens\\nscreens.show(${JSON.stringify(name)})`)", name)
+                  "`from app.shell import screens\\nscreens.show(${JSON.stringify(name)})`)", name)
     page.wait_for_selector(f'[data-screen="{name}"]')
 
 

@@ -99,7 +99,7 @@ def test_new_version_offers_reload_and_replaces_the_cache(browser, pw, watches, 
         assert page.get_by_test_id("update-banner").is_hidden()
 
         # Ship a change: the version (a content hash) moves, the new worker installs and waits.
-        start = tmp_path / "web" / "app" / "start.py"
+        start = tmp_path / "web" / "app" / "home" / "start.py"
         start.write_text(start.read_text(encoding="utf-8") + "\n# new version\n", encoding="utf-8")
         assert site.version() not in old_cache
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")

@@ -21,10 +21,10 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.game_session import STORE_KEYS, GameSession
-from app.local_store import SETTINGS_KEY
+from app.saves.local_store import SETTINGS_KEY
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
+from app.table.session import STORE_KEYS, GameSession
 from test_table_driver import FELT, open_app, tap
 
 from engine.bakke import Rules as BakkeRules
@@ -221,7 +221,7 @@ def test_snyd_tavlen_and_the_handoff_fit_every_screen(contexts, server, screensh
 # ---------- Bakke: Tavlen, the Fejl menu, its question and Fortryd fejlen ----------
 
 # Bakke's crowded table for the Fejl menu: everybody at the phone, so the menu lists the most
-# names (a regular is never offered); pub names after the three (app/pub_names.py's).
+# names (a regular is never offered); pub names after the three (app/table/pub_names.py's).
 CROWD = PEOPLE + ["Bo", "Anne", "Jens", "Hanne", "Søren"]
 
 

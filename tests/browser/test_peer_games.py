@@ -17,8 +17,8 @@ import time
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.game_session import GameSession
-from app.peers.guest import HOST_SILENT_S
+from app.friends.core.guest import HOST_SILENT_S
+from app.table.session import GameSession
 from test_friends import lobby_seat
 from test_table_driver import open_app, set_settings, tap
 from test_treere import DOM_STATE, keep_choice

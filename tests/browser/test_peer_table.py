@@ -12,9 +12,9 @@ import json
 import pathlib
 import sys
 
-from app.peers.guest import GuestSession
-from app.peers.host import AWAY_AFTER_S, HostRoom
-from app.peers.host_table import COVER_GRACE_S, HostTable, away_line
+from app.friends.core.guest import GuestSession
+from app.friends.core.host import AWAY_AFTER_S, HostRoom
+from app.friends.host_table import COVER_GRACE_S, HostTable, away_line
 
 from engine.snyd import Rules
 

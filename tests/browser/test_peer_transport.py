@@ -1,5 +1,5 @@
 """The peer transports in Chromium: WebRTC data channels signalled through the relay's /ws, and
-the relay itself as the fallback path (web/app/peers/links.py, docs/protocol.md "Transports").
+the relay itself as the fallback path (web/app/friends/wire/links.py, docs/protocol.md "Transports").
 
 A host page runs a HostRoom over an engine Table behind HostLinks; two guest pages run a
 GuestSession behind GuestLinks, each in its own phone context (loopback WebRTC needs the
@@ -55,8 +55,8 @@ async def _ticker(*tickers):
 """
 
 HOST = COMMON + """
-from app.peers.host import HostRoom
-from app.peers.links import HostLinks, new_link
+from app.friends.core.host import HostRoom
+from app.friends.wire.links import HostLinks, new_link
 
 LINK = new_link() if LINK_IN is None else LINK_IN
 if SAVED_IN is None:
@@ -114,8 +114,8 @@ def host_move(rng):
 """
 
 GUEST = COMMON + """
-from app.peers.guest import GuestSession
-from app.peers.links import GuestLinks, SessionEndpoint
+from app.friends.core.guest import GuestSession
+from app.friends.wire.links import GuestLinks, SessionEndpoint
 
 session = GuestSession(NAME)
 endpoint = SessionEndpoint(session)
@@ -364,7 +364,7 @@ def test_a_big_page_of_the_history_passes_the_relay(evening: Callable[..., Eveni
     # wraps each as a JSON string, where every quote is escaped.
     table = evening(webrtc_in_guests=False)
     size = py(table.host, """
-from app.peers.protocol import HOST_FRAME_MAX, encode
+from app.friends.core.protocol import HOST_FRAME_MAX, encode
 event = {"type": "bid", "player": "Mette", "quantity": 3, "face": 5}
 n = 1
 while len(encode("update", seq=1, base=0, events=[event] * (n * 2), view={}, last_act=0,

@@ -1,4 +1,4 @@
-"""Sound, the screen kept awake and keyboard play in a real Chromium (issue 12, app/senses.py):
+"""Sound, the screen kept awake and keyboard play in a real Chromium (issue 12, app/device/senses.py):
 on the desktop profile Space held peeks, the arrows and Enter bid, L calls; the wake lock is
 asked for at a table and released after (a stub navigator.wakeLock that counts); sounds are
 made only with *Lyd* on (AudioContext wrapped by an init script that counts its voices)."""

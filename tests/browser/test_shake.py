@@ -1,4 +1,4 @@
-"""Shaking the phone under the app's real headers (issue 16, app/senses.py, app/shake.py).
+"""Shaking the phone under the app's real headers (issue 16, app/device/senses.py, app/device/shake.py).
 
 The relay serves the page with its own Permissions-Policy; Chromium's sensor emulation (CDP
 `Emulation.setSensorOverrideEnabled` / `setSensorOverrideReadings`, Chromium >= 123) stands in
@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.senses import SHAKE_BUZZ
+from app.device.senses import SHAKE_BUZZ
 from test_bakke import boot_to_table, counts, flick, plant, planted, tray, turn
 from test_table_driver import open_app, set_table, tap
 

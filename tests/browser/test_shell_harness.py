@@ -58,7 +58,7 @@ def test_run_in_pyodide_returns_json_keeps_names_and_raises(browser, app_server,
         bt.run_in_pyodide(page, "total = sum(range(10))")
         assert bt.run_in_pyodide(page, "{'total': total, 'none': None}") == \
             {"total": 45, "none": None}
-        assert bt.run_in_pyodide(page, "import engine, app.screens\n'ok'") == "ok"
+        assert bt.run_in_pyodide(page, "import engine, app.shell.screens\n'ok'") == "ok"
         with pytest.raises(bt.PyodideError, match="ZeroDivisionError"):
             bt.run_in_pyodide(page, "1 / 0")
     finally:

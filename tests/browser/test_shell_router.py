@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app import regler, rules_text, screens, start
+from app.home import regler, rules_text, start
+from app.shell import screens
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 # Where the book corrects its seed on purpose: Bakke's ones are not jokers, they leave the game
@@ -167,11 +168,11 @@ def test_rule_texts_come_from_the_seeds_without_mojibake():
 
 def test_lazy_screens_import_on_first_show_or_on_load(root, tmp_path, monkeypatch):
     (tmp_path / "lazy_tavlen.py").write_text(
-        "from app import screens\n"
+        "from app.shell import screens\n"
         "screens.register('tavlen', lambda root: root.append(screens.el('p', 'Tavlen her')))\n",
         encoding="utf-8")
     (tmp_path / "lazy_bordet.py").write_text(
-        "from app import screens\nscreens.register('bordet', lambda root: None)\n",
+        "from app.shell import screens\nscreens.register('bordet', lambda root: None)\n",
         encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     screens.lazy("tavlen", "lazy_tavlen")

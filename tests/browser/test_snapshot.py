@@ -152,7 +152,7 @@ def test_a_new_version_makes_its_own_snapshot_and_drops_the_old(browser, pw, own
         assert list(snapshot_caches(page)) == [old]
 
         # Ship a change to the Python: the snapshot key moves with the version.
-        regler = tmp_path / "web" / "app" / "regler.py"
+        regler = tmp_path / "web" / "app" / "home" / "regler.py"
         regler.write_text(regler.read_text(encoding="utf-8") + "\n# new version\n", encoding="utf-8")
         assert PREFIX + site.snapshot_key() != old
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")

@@ -1,4 +1,4 @@
-"""The static start screen before Python (web/app/shell.js) and Python's takeover (app/takeover.py).
+"""The static start screen before Python (web/app/shell.js) and Python's takeover (app/shell/takeover.py).
 
 Python is held back by routing `pyodide.mjs` (PyScript's interpreter module, also modulepreloaded)
 to hang; releasing it lets Python start. Before: the start screen is there and answers taps,

@@ -20,7 +20,7 @@ from devtools import stdlib
 
 IMPORT_ALL = """
 import importlib, js, traceback
-from app import qr
+from app.friends import qr
 await qr.load(js.location.href)
 failed = {}
 for name in NAMES:
@@ -72,7 +72,7 @@ def names_to_import() -> list[str]:
 def test_every_module_the_app_names_imports_in_pyodide(contexts, server) -> None:
     names = names_to_import()
     # a sanity floor of the trace itself (the list is computed, never written here)
-    assert {"json", "html", "asyncio", "urllib.parse", "pyodide.ffi", "app.screens",
+    assert {"json", "html", "asyncio", "urllib.parse", "pyodide.ffi", "app.shell.screens",
             "segno"} <= set(names)
     # No service worker: the loader must come through the route.
     context = contexts("phone", service_workers="block")

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.game_session import GameSession
+from app.table.session import GameSession
 from test_table_driver import FELT, open_app, set_settings, set_table, tap, until_mine
 
 TABLE_KEY = "bodegabordet.snyd.table"

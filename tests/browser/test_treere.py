@@ -15,7 +15,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from app.game_session import GameSession
+from app.table.session import GameSession
 from app.treere.announce import score_text
 from app.treere.table_markup import possessive
 from test_table_driver import open_app, tap

@@ -101,7 +101,7 @@ class Deploy:
 
     def new_version(self) -> None:
         self.shipped += 1
-        start = self.tmp / "web" / "app" / "start.py"
+        start = self.tmp / "web" / "app" / "home" / "start.py"
         start.write_text(start.read_text(encoding="utf-8") + f"\n# version {self.shipped}\n",
                          encoding="utf-8")
 

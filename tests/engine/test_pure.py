@@ -27,7 +27,7 @@ def imported_roots(tree: ast.AST) -> set[str]:
 def test_the_checker_sees_every_kind_of_import():
     code = ("import js\nfrom devtools.browser import serve\n"
             "def f():\n    import relay.rooms\n    __import__('pyodide.ffi')\n"
-            "    importlib.import_module('app.screens')\nfrom . import sibling\n")
+            "    importlib.import_module('app.shell.screens')\nfrom . import sibling\n")
     assert imported_roots(ast.parse(code)) == {"js", "devtools", "relay", "pyodide", "app"}
 
 

@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.peers.guest import GuestSession
-from app.peers.host import HostRoom
+from app.friends.core.guest import GuestSession
+from app.friends.core.host import HostRoom
 
 from engine.snyd import Bid, Rules, Table, raises
 

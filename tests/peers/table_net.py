@@ -10,9 +10,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.peers.guest_table import GuestTable
-from app.peers.host import HostRoom
-from app.peers.host_table import HostTable
+from app.friends.core.host import HostRoom
+from app.friends.guest_table import GuestTable
+from app.friends.host_table import HostTable
 from peer_net import Clock, Sent, choose
 
 from engine.snyd import Rules

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from app.bakke.words import event_line
-from app.peers.game_guest import GuestGameTable
-from app.peers.game_host import HostGameTable
-from app.peers.host import HostRoom
+from app.friends.core.host import HostRoom
+from app.friends.game_guest import GuestGameTable
+from app.friends.game_host import HostGameTable
 from table_net import Phone, Wire
 
 from engine.errors import IllegalAction

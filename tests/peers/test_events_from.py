@@ -15,9 +15,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from app.peers.game_host import HostGameTable
-from app.peers.host_seats import RoomTable, SaidRoomTable, open_room
-from app.peers.view_sync import REPEAT_MAX, Outbox
+from app.friends.core.host_seats import RoomTable, SaidRoomTable, open_room
+from app.friends.core.view_sync import REPEAT_MAX, Outbox
+from app.friends.game_host import HostGameTable
 from peer_net import Clock, Net
 
 from engine import bakke, snyd, treere

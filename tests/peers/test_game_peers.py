@@ -9,14 +9,20 @@ import random
 from typing import Any
 
 import pytest
-from app import game_session
-from app.game_session import GameSession
-from app.peers import game_host
-from app.peers.game_guest import GuestGameTable
-from app.peers.game_host import HostGameTable
-from app.peers.host import AWAY_AFTER_S, ERROR_EVERY_S, HostRoom
-from app.peers.host_seats import AUTO_DEAL_S, COVER_GRACE_S, away_line, back_line, open_room
-from app.peers.protocol import ProtocolError, decode_from_guest, decode_from_host, encode, is_action
+from app.friends import game_host
+from app.friends.core.host import AWAY_AFTER_S, ERROR_EVERY_S, HostRoom
+from app.friends.core.host_seats import AUTO_DEAL_S, COVER_GRACE_S, away_line, back_line, open_room
+from app.friends.core.protocol import (
+    ProtocolError,
+    decode_from_guest,
+    decode_from_host,
+    encode,
+    is_action,
+)
+from app.friends.game_guest import GuestGameTable
+from app.friends.game_host import HostGameTable
+from app.table import session as game_session
+from app.table.session import GameSession
 from peer_net import Sent
 from table_net import Phone, Wire
 
@@ -437,7 +443,7 @@ def test_a_lobby_of_a_game_needs_one_person_and_that_games_regulars():
 
 
 def test_a_game_lobby_is_saved_with_its_game():
-    from app import friends
+    from app.friends import lobby as friends
 
     from engine.treere import Rules as TreereRules
     room = open_room([("Vært", "human"), ("Lis", "regular")], game="treere")

@@ -5,8 +5,8 @@ import json
 import random
 
 import pytest
-from app.peers.guest import HOST_SILENT_S, PING_AFTER_S, GuestSession
-from app.peers.protocol import encode
+from app.friends.core.guest import HOST_SILENT_S, PING_AFTER_S, GuestSession
+from app.friends.core.protocol import encode
 from peer_net import Net
 
 from engine.errors import IllegalAction

@@ -12,10 +12,10 @@ import json
 import random
 
 import pytest
-from app.peers.game_host import HostGameTable
-from app.peers.host_seats import COVER_GRACE_S, given_back_line, handed_line
-from app.peers.host_table import HostTable
-from app.peers.protocol import ProtocolError, decode_from_host
+from app.friends.core.host_seats import COVER_GRACE_S, given_back_line, handed_line
+from app.friends.core.protocol import ProtocolError, decode_from_host
+from app.friends.game_host import HostGameTable
+from app.friends.host_table import HostTable
 from app.snyd.table_session import CorruptSave
 from table_net import Wire
 from test_game_peers import seated as game_seated

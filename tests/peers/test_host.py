@@ -5,9 +5,9 @@ import json
 import random
 
 import pytest
-from app.peers import host as host_module
-from app.peers.host import AWAY_AFTER_S, RATE_BURST, HostRoom
-from app.peers.protocol import HOST_FRAME_MAX, encode
+from app.friends.core import host as host_module
+from app.friends.core.host import AWAY_AFTER_S, RATE_BURST, HostRoom
+from app.friends.core.protocol import HOST_FRAME_MAX, encode
 from peer_net import Net, frames
 
 from engine.errors import IllegalAction
@@ -262,7 +262,7 @@ def test_a_long_evening_arrives_in_pages_each_under_the_bound(monkeypatch):
     rng = random.Random(4)
     for _ in range(300):
         net.move(rng)
-    monkeypatch.setattr("app.peers.view_sync.HOST_FRAME_MAX", 4096)
+    monkeypatch.setattr("app.friends.core.view_sync.HOST_FRAME_MAX", 4096)
     link = net.open("Lis", token=net.links["Lis"].guest.token)
     updates = [f for f in frames(link) if f["t"] == "update"]
     assert len(updates) > 3 and [u["more"] for u in updates] == [True] * (len(updates) - 1) + [False]

@@ -10,12 +10,12 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
-from app.peers import host as host_module
-from app.peers import links as links_module
-from app.peers import relay_link
-from app.peers.host import ERRORS_PER_S, MAX_CHANNELS, HostRoom
-from app.peers.protocol import GUEST_FRAME_MAX, encode, name_key, normal_name
-from app.peers.webrtc import RtcPeer
+from app.friends.core import host as host_module
+from app.friends.core.host import ERRORS_PER_S, MAX_CHANNELS, HostRoom
+from app.friends.core.protocol import GUEST_FRAME_MAX, encode, name_key, normal_name
+from app.friends.wire import links as links_module
+from app.friends.wire import relay_link
+from app.friends.wire.webrtc import RtcPeer
 from peer_net import Clock, Net
 from table_net import Wire
 from test_game_peers import seated as game_seated

@@ -6,10 +6,11 @@ import json
 import random
 
 import pytest
-from app.peers import host_table as host_table_module
-from app.peers.guest import HOST_SILENT_S
-from app.peers.host import AWAY_AFTER_S
-from app.peers.host_table import (
+from app.friends import host_table as host_table_module
+from app.friends.core.guest import HOST_SILENT_S
+from app.friends.core.host import AWAY_AFTER_S
+from app.friends.core.protocol import ProtocolError, decode_from_host, encode
+from app.friends.host_table import (
     AUTO_DEAL_S,
     COVER_GRACE_S,
     HostTable,
@@ -18,7 +19,6 @@ from app.peers.host_table import (
     load_table,
     open_room,
 )
-from app.peers.protocol import ProtocolError, decode_from_host, encode
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.table_setup import Seat
 from peer_net import choose

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from app.peers.host_table import load_table
+from app.friends.host_table import load_table
 from table_net import Wire
 from test_host_table import assert_in_step, seated
 from test_privacy import leaks

@@ -1,4 +1,4 @@
-"""What a table with friends says, in each phone's own language (peers/notices.py).
+"""What a table with friends says, in each phone's own language (friends/core/notices.py).
 
 The host sends codes (an error's ``code``, a bye's ``reason``); the guest's phone says them from
 its own catalogue. In one CPython process the language is global, so "a guest phone in
@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 from app import lang
-from app.friends_markup import join_html, lobby_html, lobby_seats_html
-from app.lang import t
-from app.peers.guest import GuestSession
-from app.peers.notices import (
+from app.friends.core.guest import GuestSession
+from app.friends.core.notices import (
     BYE_REASONS,
     CLOSE_CODES,
     ERROR_CODES,
@@ -25,15 +23,17 @@ from app.peers.notices import (
     close_line,
     error_line,
 )
-from app.peers.protocol import CONNECTIONS, GAMES, KINDS, SEATS_MAX, ProtocolError, encode
-from app.peers.relay_link import close_reason
-from app.tab_claim import ELSEWHERE, MOVED, TabClaim, claim_html
+from app.friends.core.protocol import CONNECTIONS, GAMES, KINDS, SEATS_MAX, ProtocolError, encode
+from app.friends.markup import join_html, lobby_html, lobby_seats_html
+from app.friends.wire.relay_link import close_reason
+from app.lang import t
+from app.saves.tab_claim import ELSEWHERE, MOVED, TabClaim, claim_html
 from peer_net import Net
 
 from engine.errors import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[2]
-PEERS = ROOT / "web" / "app" / "peers"
+PEERS = ROOT / "web" / "app" / "friends"
 DOC = ROOT / "docs" / "protocol.md"
 DANISH = re.compile(r"[æøåÆØÅ]")
 
@@ -50,7 +50,7 @@ def english():
 
 
 def raised_codes() -> set[str]:
-    source = "".join(p.read_text(encoding="utf-8") for p in PEERS.glob("*.py"))
+    source = "".join(p.read_text(encoding="utf-8") for p in PEERS.rglob("*.py"))
     return set(re.findall(r'ProtocolError\(\s*"([a-z_]+)"', source))
 
 

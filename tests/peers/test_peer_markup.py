@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from app.peers.guest import HOST_SILENT_S
+from app.friends.core.guest import HOST_SILENT_S
 from app.snyd.bid_picker import BidPicker
 from app.snyd.table_markup import HOST_DEALS, TableLook, controls_html, felt_html, is_my_turn
 from app.snyd.table_session import Session

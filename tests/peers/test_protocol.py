@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app.peers.protocol import (
+from app.friends.core.protocol import (
     GUEST_FRAME_MAX,
     HOST_FRAME_MAX,
     MAX_DEPTH,
@@ -182,7 +182,7 @@ def test_every_message_type_has_a_valid_example_in_the_doc():
         decode = decode_from_guest if direction == "guest -> host" else decode_from_host
         msg = decode(json.dumps(json.loads(block)))
         seen[direction].add(msg["t"])
-    from app.peers.protocol import FROM_GUEST, FROM_HOST
+    from app.friends.core.protocol import FROM_GUEST, FROM_HOST
     assert seen["guest -> host"] == set(FROM_GUEST)
     assert seen["host -> guest"] == set(FROM_HOST)
 
@@ -190,7 +190,7 @@ def test_every_message_type_has_a_valid_example_in_the_doc():
 def test_every_error_code_is_documented():
     codes = set(re.findall(r'ProtocolError\(\s*"([a-z_]+)"',
                            "".join(p.read_text(encoding="utf-8") for p in
-                                   (DOC.parents[1] / "web" / "app" / "peers").glob("*.py"))))
+                                   (DOC.parents[1] / "web" / "app" / "friends").rglob("*.py"))))
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", DOC.read_text(encoding="utf-8"),
                                 re.MULTILINE))
     assert codes and codes <= documented, codes - documented

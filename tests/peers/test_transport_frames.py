@@ -8,8 +8,8 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from app.peers.protocol import ProtocolError, encode
-from app.peers.relay_link import (
+from app.friends.core.protocol import ProtocolError, encode
+from app.friends.wire.relay_link import (
     BACKOFF_CAP_S,
     RELAY_FRAME_MAX,
     backoff,
@@ -17,7 +17,7 @@ from app.peers.relay_link import (
     decode_relay,
     relay_url,
 )
-from app.peers.webrtc import SIGNAL_MAX, decode_signal, encode_signal, is_signal
+from app.friends.wire.webrtc import SIGNAL_MAX, decode_signal, encode_signal, is_signal
 
 
 def test_every_relay_op_is_read_with_exactly_its_fields():
@@ -97,7 +97,7 @@ def test_close_codes_read_as_danish_lines():
 
 
 def test_a_host_replaced_by_another_tab_does_not_take_the_room_back():
-    from app.peers.relay_link import FINAL, RelayLink
+    from app.friends.wire.relay_link import FINAL, RelayLink
 
     closed = []
     link = RelayLink("host", "r" * 22, "k" * 22, on_ready=print, on_frame=print,
@@ -126,8 +126,8 @@ class _Socket:
 
 
 def _host_links(clock):
-    from app.peers.host import HostRoom
-    from app.peers.links import HostLinks
+    from app.friends.core.host import HostRoom
+    from app.friends.wire.links import HostLinks
 
     room = HostRoom("Vært", clock=clock)
     links = HostLinks(room, "r" * 22, "k" * 22, webrtc=False, clock=clock)
@@ -136,7 +136,7 @@ def _host_links(clock):
 
 
 def test_hellos_restart_a_channel_at_most_once_per_bound():
-    from app.peers.links import RESTART_EVERY_S
+    from app.friends.wire.links import RESTART_EVERY_S
 
     now = [100.0]
     room, links = _host_links(lambda: now[0])
@@ -173,8 +173,8 @@ def test_the_host_forgets_a_relay_only_channel_when_the_relay_drops():
 
 
 def test_junk_on_every_transport_entry_is_counted_and_changes_nothing():
-    from app.peers.guest import GuestSession
-    from app.peers.links import GuestLinks, SessionEndpoint
+    from app.friends.core.guest import GuestSession
+    from app.friends.wire.links import GuestLinks, SessionEndpoint
 
     now = [100.0]
     room, links = _host_links(lambda: now[0])
@@ -204,7 +204,7 @@ def test_junk_on_every_transport_entry_is_counted_and_changes_nothing():
 
 
 def test_a_flood_of_candidates_is_bounded_per_connection():
-    from app.peers.webrtc import CANDIDATES_MAX, RtcPeer
+    from app.friends.wire.webrtc import CANDIDATES_MAX, RtcPeer
 
     rtc = RtcPeer(False, print, lambda: None, print, lambda: None)
     ice = decode_signal(encode_signal("ice", candidate="c", mid="0", index=0))
@@ -220,7 +220,7 @@ def test_a_room_still_missing_after_a_few_tries_is_gone_and_the_link_keeps_the_c
     again."""
     import asyncio
 
-    from app.peers.relay_link import NO_ROOM, NO_ROOM_TRIES, RelayLink
+    from app.friends.wire.relay_link import NO_ROOM, NO_ROOM_TRIES, RelayLink
 
     async def go():
         closed = []

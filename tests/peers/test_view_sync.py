@@ -5,8 +5,8 @@ import json
 import random
 
 import pytest
-from app.peers.protocol import encode
-from app.peers.view_sync import Assembler, Outbox
+from app.friends.core.protocol import encode
+from app.friends.core.view_sync import Assembler, Outbox
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from peer_net import Net
@@ -82,7 +82,7 @@ def test_the_outbox_sends_nothing_when_nothing_changed_and_refuses_false_acks():
 
 @pytest.mark.parametrize("bound", [600, 2000])
 def test_pages_split_a_long_history_and_reassemble(monkeypatch, bound):
-    monkeypatch.setattr("app.peers.view_sync.HOST_FRAME_MAX", bound)
+    monkeypatch.setattr("app.friends.core.view_sync.HOST_FRAME_MAX", bound)
     view = _view(300)
     pages = Outbox().updates(view, 0)
     assert len(pages) > 2

@@ -7,9 +7,14 @@ played purely through messages keeps each guest's view equal to the host's table
 import json
 import random
 
-from app.peers.guest import GuestSession
-from app.peers.host import HostRoom
-from app.peers.protocol import ProtocolError, decode_from_guest, decode_from_host, parse_frame
+from app.friends.core.guest import GuestSession
+from app.friends.core.host import HostRoom
+from app.friends.core.protocol import (
+    ProtocolError,
+    decode_from_guest,
+    decode_from_host,
+    parse_frame,
+)
 
 from engine.snyd import Bid, Rules, Table, raises
 

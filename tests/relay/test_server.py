@@ -185,7 +185,7 @@ def test_real_site_precaches_runtime_engine_and_app():
     # Every engine module but the CPython-only benchmarks (`python -m engine.<game>.bench`).
     assert engine_py - bundled == {p for p in engine_py if p.endswith("/bench.py")}
     assert {"engine/snyd/bench.py", "engine/bakke/bench.py"} <= engine_py - bundled
-    assert {"app/main.py", "app/screens.py", "app/start.py", "app/regler.py"} <= bundled
+    assert {"app/main.py", "app/shell/screens.py", "app/home/start.py", "app/home/regler.py"} <= bundled
     # The games' rooms (web/app/snyd/, web/app/bakke/ …) travel too: the archive is recursive.
     app_py = {"app/" + p.relative_to(ROOT / "web" / "app").as_posix()
               for p in (ROOT / "web" / "app").rglob("*.py") if "__pycache__" not in p.parts}

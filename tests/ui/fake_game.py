@@ -1,5 +1,5 @@
 """A tiny stand-in engine with the shape of engine.treere (Rules, Table, bots), for the tests
-of web/app/game_session.py that are about the session, not about a game's rules.
+of web/app/table/session.py that are about the session, not about a game's rules.
 
 The game: each player in turn rolls one die ({"type": "roll"}) and then keeps it
 ({"type": "keep", "dice": [0]}); after everybody has kept one die the lowest total wins the pot

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app import rules_text
+from app.home import rules_text
 
 
 @pytest.mark.parametrize(("language", "joker", "leaves"), [

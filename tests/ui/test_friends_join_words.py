@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 
-from app import friends
-from app.friends_markup import join_html
-from app.peer_marks import hand_over_html, seats_menu_html
-from app.peers.guest import GuestSession
-from app.peers.guest_table import GuestTable
-from app.peers.host import HostRoom
-from app.peers.host_table import HostTable
+from app.friends import lobby as friends
+from app.friends.core.guest import GuestSession
+from app.friends.core.host import HostRoom
+from app.friends.guest_table import GuestTable
+from app.friends.host_table import HostTable
+from app.friends.markup import join_html
+from app.friends.peer_marks import hand_over_html, seats_menu_html
 from app.snyd.table_markup import TableLook, waiting_html
 
 from engine.snyd import Rules

@@ -14,10 +14,11 @@ from typing import ClassVar
 from unittest import mock
 
 import pytest
-from app import friends, screens
-from app.local_store import LocalStore, backup_key
-from app.peers.host import HostRoom
-from app.peers.protocol import encode
+from app.friends import lobby as friends
+from app.friends.core.host import HostRoom
+from app.friends.core.protocol import encode
+from app.saves.local_store import LocalStore, backup_key
+from app.shell import screens
 from app.snyd.table_setup import Seat
 from fake_browser import Storage, install_fake_browser
 
@@ -117,16 +118,16 @@ class FakeLinks:
 @pytest.fixture
 def share(monkeypatch):
     fake_js = mock.MagicMock(name="js")
-    modules = ("app.share_screen", "app.snyd.table_screen", "app.tab_lock", "app.browser_storage")
+    modules = ("app.friends.share_screen", "app.snyd.table_screen", "app.saves.tab_lock", "app.device.browser_storage")
     install_fake_browser(monkeypatch, fake_js, forget=modules)
     screens.reset()
     storage = Storage()
-    import app.local_store
-    monkeypatch.setattr(app.local_store, "store", LocalStore(storage))
-    from app.peers import game_host, host_table
+    import app.saves.local_store
+    monkeypatch.setattr(app.saves.local_store, "store", LocalStore(storage))
+    from app.friends import game_host, host_table
     for hooked in (host_table, game_host):  # share_screen sets them: unset after this test
         monkeypatch.setattr(hooked, "on_restore", None)
-    module = importlib.import_module("app.share_screen")
+    module = importlib.import_module("app.friends.share_screen")
     monkeypatch.setattr(module, "HostLinks", FakeLinks)
     shown = {"now": screens.START}  # a page that just booted
     monkeypatch.setattr(module.screens, "show", lambda name, **_kw: shown.update(now=name))

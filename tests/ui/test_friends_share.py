@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from app import friends, qr
-from app.friends_markup import join_html, lobby_html, lobby_seats_html
+from app.friends import lobby as friends
+from app.friends import qr
+from app.friends.markup import join_html, lobby_html, lobby_seats_html
 from app.snyd.setup_markup import Draft, setup_html
 from app.snyd.table_setup import Seat
 
@@ -156,8 +157,8 @@ def test_leaving_a_table_does_not_sit_down_again_over_the_relay(monkeypatch):
     # join_screen leaves (GuestLinks.close) when the host removed this phone's seat. Closing
     # the open data channel fires its on_close at once; that must not count as a drop that
     # says hello again over the relay (the host would seat the removed friend anew).
-    from app.peers.guest import GuestSession
-    from app.peers.links import GuestLinks, SessionEndpoint
+    from app.friends.core.guest import GuestSession
+    from app.friends.wire.links import GuestLinks, SessionEndpoint
 
     links = GuestLinks(SessionEndpoint(GuestSession("Mette")), ROOM, webrtc=False)
     sent: list[str] = []

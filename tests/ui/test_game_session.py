@@ -1,4 +1,4 @@
-"""web/app/game_session.py: the session behind the Bakke and Treere tables.
+"""web/app/table/session.py: the session behind the Bakke and Treere tables.
 
 Most tests run on a stand-in engine (fake_game.py, installed as engine.treere for one test) so
 they are about the session; the tests at the end play the real engines.
@@ -9,10 +9,10 @@ import json
 
 import fake_game
 import pytest
-from app import game_session as gs
-from app.game_session import CorruptSave, GameSession
-from app.local_store import LocalStore, backup_key
-from app.save_guard import corrupt_save
+from app.saves.local_store import LocalStore, backup_key
+from app.saves.save_guard import corrupt_save
+from app.table import session as gs
+from app.table.session import CorruptSave, GameSession
 
 from engine.errors import IllegalAction
 

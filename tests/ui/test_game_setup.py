@@ -1,4 +1,4 @@
-"""app/game_setup.py, the *Dæk bordet* shell of Bakke and Treere, in CPython with a fake DOM:
+"""app/table/setup.py, the *Dæk bordet* shell of Bakke and Treere, in CPython with a fake DOM:
 the seats follow the taps, a game's own controls reach its draft, a bad choice is said and the
 draft kept, Start hands a real GameSession to the game's table, a bad table is refused."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import types
 from unittest import mock
 
 import pytest
-from app import screens
 from app.bakke.setup_markup import Draft as BakkeDraft
 from app.bakke.setup_markup import setup_html as bakke_html
+from app.shell import screens
 from app.treere.setup_markup import Draft as TreereDraft
 from app.treere.setup_markup import setup_html as treere_html
 from fake_browser import install_fake_browser
@@ -33,12 +33,12 @@ def choose_treere(d, t) -> bool:
 
 @pytest.fixture
 def shell(monkeypatch):
-    install_fake_browser(monkeypatch, mock.MagicMock(name="js"), forget=("app.game_setup",))
-    module = importlib.import_module("app.game_setup")
+    install_fake_browser(monkeypatch, mock.MagicMock(name="js"), forget=("app.table.setup",))
+    module = importlib.import_module("app.table.setup")
     monkeypatch.setattr(module, "load_settings", lambda _store: ({"name": "Mette"}, None))
     screens.reset()
     yield module
-    sys.modules.pop("app.game_setup", None)
+    sys.modules.pop("app.table.setup", None)
     screens.reset()
 
 
@@ -113,8 +113,8 @@ def test_a_table_the_engine_refuses_is_said_and_not_started(shell):
 def test_each_game_s_screen_is_the_shell_with_its_own_choices(shell, monkeypatch, game):
     fake_js = sys.modules["js"]
     fake_js.navigator.locks = None
-    forget = [f"app.{game}.setup_screen", f"app.{game}.table_screen", "app.game_table", "app.browser_storage",
-              "app.stylesheet", "app.tab_lock", "app.table_tabs"]
+    forget = [f"app.{game}.setup_screen", f"app.{game}.table_screen", "app.table.screen", "app.device.browser_storage",
+              "app.shell.stylesheet", "app.saves.tab_lock", "app.saves.table_tabs"]
     for name in forget:
         monkeypatch.delitem(sys.modules, name, raising=False)
     module = importlib.import_module(f"app.{game}.setup_screen")

@@ -13,19 +13,14 @@ import subprocess
 import sys
 
 import pytest
-from app import (
-    friends,
-    game_session,
-    last_table,
-    local_store,
-    rules_text,
-    shell_markup,
-    snapshot_imports,
-    start,
-    tab_claim,
-)
-from app.peers import protocol
+from app.friends import lobby as friends
+from app.friends.core import protocol
+from app.home import rules_text, start
+from app.saves import last_table, local_store, tab_claim
+from app.shell import markup as shell_markup
+from app.shell import snapshot_imports
 from app.table import games
+from app.table import session as game_session
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
 
@@ -126,9 +121,9 @@ def test_main_takes_the_games_screens_from_the_registry_and_the_snapshot_still_h
 def test_friends_screens_import_no_games_screen_and_the_session_no_peer():
     """join_screen and share_screen find a game's table screen through the registry; the
     shared session imports no peer module (the game_session <-> peers/game_host circle)."""
-    for module in ("app.join_screen", "app.share_screen", "app.game_session"):
+    for module in ("app.friends.join_screen", "app.friends.share_screen", "app.table.session"):
         assert not [n for n in imports_of(module) if n.endswith("table_screen")], module
-    assert not [n for n in imports_of("app.game_session") if n.startswith("app.peers")]
+    assert not [n for n in imports_of("app.table.session") if n.startswith("app.friends")]
 
 
 def test_the_registry_loads_no_game_and_nothing_of_the_app_but_itself():
@@ -156,7 +151,7 @@ def string_constants(module: str) -> set[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str)}
 
 
-FOLDED = ("app.regler", "app.tutorial_screen", "app.wake_lock", "app.keyboard")
+FOLDED = ("app.home.regler", "app.tutorial.screen", "app.device.wake_lock", "app.device.keyboard")
 
 
 def test_the_copies_in_rooms_not_folded_in_yet_are_the_registrys():
@@ -164,11 +159,12 @@ def test_the_copies_in_rooms_not_folded_in_yet_are_the_registrys():
     the keyboard's table screens are the registry's, and none of those modules names a game's
     table screen or module itself again (a list of its own would drift from the registry).
     Per-game data (a key map, what a shake does) is keyed by the game's key, one for each."""
-    from app import keyboard, regler, wake_lock
+    from app.device import keyboard, wake_lock
+    from app.home import regler
     assert regler.GAMES is games.KEYS
     assert wake_lock.TABLE_SCREENS is games.TABLE_SCREENS
-    assert top_value("app.tutorial_screen", "SCRIPTS") == {g.key: g.tutorial for g in games.GAMES}
-    assert top_value("app.tutorial_screen", "PLAY") == {g.key: g.setup_screen
+    assert top_value("app.tutorial.screen", "SCRIPTS") == {g.key: g.tutorial for g in games.GAMES}
+    assert top_value("app.tutorial.screen", "PLAY") == {g.key: g.setup_screen
                                                        for g in games.GAMES}
     assert set(keyboard.BY_GAME) == set(keyboard.SHAKES) == set(games.KEYS)
     assert keyboard.KEYMAPS == {g.table_screen: keyboard.BY_GAME[g.key] for g in games.GAMES}

@@ -1,10 +1,10 @@
-"""app/keyboard.py: each game's keys, never while typing or with a shortcut's modifier, never
+"""app/device/keyboard.py: each game's keys, never while typing or with a shortcut's modifier, never
 Space/Enter on a focused button (the browser clicks it), a held key repeats a step but never a
 bid, and the peek is a hold (down and up)."""
 from __future__ import annotations
 
 import pytest
-from app.keyboard import (
+from app.device.keyboard import (
     BAKKE,
     KEYMAPS,
     SHAKE,
@@ -83,7 +83,7 @@ def test_shaking_throws_at_bakke_and_rolls_at_treere_and_only_rattles_at_snyd():
 
 
 def test_regler_ends_each_game_with_its_keys():
-    from app.rules_text import GAMES, KEYBOARD, plain_text
+    from app.home.rules_text import GAMES, KEYBOARD, plain_text
     assert "L løfter" in KEYBOARD["snyd"] and "hold mellemrum" in KEYBOARD["snyd"] and "l" in SNYD
     assert "V siger videre" in KEYBOARD["bakke"] and "v" in BAKKE and "a" in BAKKE
     assert "1–5" in KEYBOARD["treere"] and {"1", "5", "Enter", " "} <= set(TREERE)

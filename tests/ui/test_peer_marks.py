@@ -7,7 +7,7 @@ import re
 
 import pytest
 from app.bakke import markup as bakke
-from app.peer_marks import connections_of, host_starts
+from app.friends.peer_marks import connections_of, host_starts
 from app.treere import table_markup as treere
 
 from engine.bakke import Rules as BakkeRules

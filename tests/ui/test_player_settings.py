@@ -1,4 +1,4 @@
-from app.player_settings import DEFAULTS, clean_settings, practice_wanted, tempo_factor
+from app.home.player_settings import DEFAULTS, clean_settings, practice_wanted, tempo_factor
 
 
 def test_garbage_gives_defaults():

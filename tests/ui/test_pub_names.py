@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 from app import lang
-from app.game_session import MAX_SEATS
-from app.pub_names import free_pub_name, pub_names
-from app.seat_draft import SeatDraft
 from app.snyd.setup_markup import Draft
 from app.snyd.table_setup import Seat
+from app.table.pub_names import free_pub_name, pub_names
+from app.table.seat_draft import SeatDraft
+from app.table.session import MAX_SEATS
 
 from engine.bakke.bots import REGULARS as BAKKE
 from engine.snyd.bots import REGULARS as SNYD

@@ -1,6 +1,6 @@
 """The boot's resume step (screens.on_resume / screens.resume), in CPython without a DOM."""
 import pytest
-from app import screens
+from app.shell import screens
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-from app import lang, rules_text, shell_markup
+from app import lang
+from app.home import rules_text
 from app.lang.da import rules as da_rules
 from app.lang.en import rules as en_rules
+from app.shell import markup as shell_markup
 
 LANG = Path(__file__).resolve().parents[2] / "web" / "app" / "lang"
 

@@ -8,12 +8,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from app.local_store import BLOCKED, FULL, SETTINGS_KEY, TABLE_KEY, LocalStore, backup_key
-from app.player_settings import DEFAULTS, load_settings, read_settings
-from app.save_guard import MAX_DEPTH, UnreadableSave, corrupt_save, nesting_depth, parse_bounded
-from app.save_status import SaveStatus
+from app.home.player_settings import DEFAULTS, load_settings, read_settings
+from app.saves.local_store import BLOCKED, FULL, SETTINGS_KEY, TABLE_KEY, LocalStore, backup_key
+from app.saves.save_guard import (
+    MAX_DEPTH,
+    UnreadableSave,
+    corrupt_save,
+    nesting_depth,
+    parse_bounded,
+)
+from app.saves.save_status import SaveStatus
+from app.saves.tab_claim import ASKING, ELSEWHERE, FREE, MINE, MOVED, TabClaim
 from app.snyd.table_session import CorruptSave, Session
-from app.tab_claim import ASKING, ELSEWHERE, FREE, MINE, MOVED, TabClaim
 from fake_browser import Storage
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,7 +90,7 @@ def test_any_text_parses_or_gives_unreadable_save_never_another_error(text):
 
 
 def test_the_issues_save_and_unbalanced_brackets_are_refused_before_parsing(monkeypatch):
-    import app.save_guard as guard
+    import app.saves.save_guard as guard
 
     def no_parse(_text):
         raise AssertionError("json.loads reached with an unbounded text")

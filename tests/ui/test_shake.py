@@ -1,10 +1,10 @@
-"""app/shake.py: a shake is three jolts within 0.8 s; steps, a phone put down, or a lone jolt
+"""app/device/shake.py: a shake is three jolts within 0.8 s; steps, a phone put down, or a lone jolt
 are not; after a shake the detector rests, so one long shake is one rattle."""
 from __future__ import annotations
 
 import itertools
 
-from app.shake import GRAVITY, JOLT_MS2, REST_MS, WINDOW_MS, ShakeDetector
+from app.device.shake import GRAVITY, JOLT_MS2, REST_MS, WINDOW_MS, ShakeDetector
 
 JOLT = (GRAVITY + JOLT_MS2 + 3, 0.0, 0.0)
 CALM = (0.3, 0.2, GRAVITY)

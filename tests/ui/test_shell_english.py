@@ -11,11 +11,8 @@ import types
 from unittest import mock
 
 import pytest
-from app import lang, screens
-from app.both_languages import both
-from app.game_session import check_seats
-from app.local_store import SETTINGS_KEY
-from app.player_settings import (
+from app import lang
+from app.home.player_settings import (
     DEFAULTS,
     TEMPOS,
     clean_settings,
@@ -23,7 +20,11 @@ from app.player_settings import (
     is_default_name,
     read_settings,
 )
-from app.seat_draft import SeatDraft, actions_html, seats_html
+from app.saves.local_store import SETTINGS_KEY
+from app.shell import screens
+from app.shell.both_languages import both
+from app.table.seat_draft import SeatDraft, actions_html, seats_html
+from app.table.session import check_seats
 from fake_browser import Storage, install_fake_browser
 
 from engine.errors import IllegalAction
@@ -96,7 +97,8 @@ def test_pass_and_play_renames_the_default_seat_in_either_language():
 
 # ---------- every key the shell builds exists ----------
 def test_every_built_key_exists_in_both_languages(settings_screen):
-    from app import peer_marks, save_status
+    from app.friends import peer_marks
+    from app.saves import save_status
     m = settings_screen.module
     built = ([f"shell.settings.tempo.{k}" for k in TEMPOS]
              + [f"shell.settings.language.{k}" for k in lang.LANGUAGES]
@@ -124,13 +126,17 @@ def test_the_tables_errors_carry_both_languages_and_the_player_reads_one():
     assert lang.error_text(str(err.value)) == "At least one seat must be yours"
     assert both("shell.error.same_name", name="Bo") == "To pladser hedder Bo (Two seats are called Bo)"
     with pytest.raises(ValueError, match=r"^Tidsgrænsen skal være positiv \(The time limit must be positive\)$"):
-        from app.turn_clock import TurnClock
+        from app.table.turn_clock import TurnClock
         TurnClock(0)
 
 
 def test_the_notices_speak_the_language_of_the_moment():
-    from app import game_session, peer_marks, player_settings, save_guard, seat_draft
-    from app.save_status import SaveStatus
+    from app.friends import peer_marks
+    from app.home import player_settings
+    from app.saves import save_guard
+    from app.saves.save_status import SaveStatus
+    from app.table import seat_draft
+    from app.table import session as game_session
     lang.set_language("en")
     assert str(save_guard.CorruptSave("bad")) == save_guard.corrupt_save()
     assert save_guard.corrupt_save().startswith("The saved table couldn't be read")
@@ -211,12 +217,12 @@ def settings_screen(monkeypatch):
     storage = Storage()
     fake_js = mock.MagicMock(name="js")
     fake_js.localStorage = storage
-    install_fake_browser(monkeypatch, fake_js, forget=("app.settings_screen",))
-    module = importlib.import_module("app.settings_screen")
+    install_fake_browser(monkeypatch, fake_js, forget=("app.home.settings_screen",))
+    module = importlib.import_module("app.home.settings_screen")
     shown: list[str] = []
     monkeypatch.setattr(module.screens, "show", lambda name, **_kw: shown.append(name))
     yield types.SimpleNamespace(module=module, js=fake_js, storage=storage, shown=shown)
-    sys.modules.pop("app.settings_screen", None)
+    sys.modules.pop("app.home.settings_screen", None)
 
 
 def test_settings_are_drawn_in_the_language_spoken(settings_screen):

@@ -1,4 +1,4 @@
-"""What the Pyodide memory snapshot holds (web/app/snapshot_imports.py): the modules main.py
+"""What the Pyodide memory snapshot holds (web/app/shell/snapshot_imports.py): the modules main.py
 names, in the page's order; a module that fails in the worker (no DOM) stays out whole."""
 
 from __future__ import annotations
@@ -9,20 +9,20 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from app import snapshot_imports as si
+from app.shell import snapshot_imports as si
 
 MAIN = Path(__file__).resolve().parents[2] / "web" / "app" / "main.py"
 
 
 def test_the_real_main_names_its_screens_in_the_page_order():
     names = si.named_by(MAIN.read_text(encoding="utf-8"))
-    assert {"app.regler", "app.start", "app.screens", "app.snyd.table_screen"} <= set(names)
+    assert {"app.home.regler", "app.home.start", "app.shell.screens", "app.snyd.table_screen"} <= set(names)
     assert "app.main" not in names
     assert not any(n.split(".")[0] in ("js", "pyodide") for n in names)
     # The lazy table screens come after the eager imports, sorted as screens.load_lazy() does.
-    lazy = [n for n in names if n.endswith("_screen") and n != "app.share_screen"]
+    lazy = [n for n in names if n.endswith("_screen") and n != "app.friends.share_screen"]
     assert lazy == sorted(lazy)
-    assert names.index("app.snyd.table_screen") > names.index("app.start")
+    assert names.index("app.snyd.table_screen") > names.index("app.home.start")
 
 
 def test_imports_inside_functions_and_dict_values_are_named_once():

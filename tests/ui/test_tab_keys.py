@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from app.local_store import TAB_KEY
-from app.tab_claim import ELSEWHERE, TabClaim, claim_html, lock_name, token_key
+from app.saves.local_store import TAB_KEY
+from app.saves.tab_claim import ELSEWHERE, TabClaim, claim_html, lock_name, token_key
 
 
 def test_each_game_has_its_own_lock_and_token_and_snyd_keeps_its_old_ones():

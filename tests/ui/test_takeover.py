@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from app import shell_markup, takeover
+from app.home.rules_text import GAMES
 from app.lang import t
-from app.rules_text import GAMES
+from app.shell import markup as shell_markup
+from app.shell import takeover
 
 
 @pytest.mark.parametrize("shell, search, hash_, steps", [

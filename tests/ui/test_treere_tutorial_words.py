@@ -95,7 +95,7 @@ def test_the_words_have_the_same_keys_in_both_languages():
 
 @pytest.mark.parametrize("progressive", [False, "spil", "runder"])
 def test_dæk_bordet_shows_the_chosen_forms_line_and_what_both_share(progressive):
-    from app.seat_draft import SeatDraft
+    from app.table.seat_draft import SeatDraft
     from app.treere.setup_markup import Draft, setup_html
     html = setup_html(Draft(seats=SeatDraft.first("Du", []), progressive=progressive), [], False)
     grows = da_treere.TEXT["treere.prog.grows"]

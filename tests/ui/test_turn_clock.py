@@ -1,5 +1,5 @@
 import pytest
-from app.turn_clock import TurnClock
+from app.table.turn_clock import TurnClock
 
 
 def test_counts_down_from_the_limit_with_times_from_outside():

@@ -17,8 +17,8 @@ from app import lang
 from app.bakke import tutorial as bakke
 from app.snyd import tutorial as snyd
 from app.treere import tutorial as treere
-from app.tutorial import PEEK, Tutorial
-from app.tutorial_markup import screen_html
+from app.tutorial.markup import screen_html
+from app.tutorial.runner import PEEK, Tutorial
 
 GONE, UP, STAYS = "gone", "up", "stays"  # the marks (data-fate) of app.bakke.tutorial
 

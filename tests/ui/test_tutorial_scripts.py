@@ -1,4 +1,4 @@
-"""*Lær at spille*: every script is consistent with the engine (app.tutorial and the three
+"""*Lær at spille*: every script is consistent with the engine (app.tutorial.runner and the three
 scripts): each step's situation is on the table when the step shows, its expected action is
 legal there and among its choices, a wrong choice changes nothing, and the game ends as told;
 every text is a catalogue key that both languages have, and each step reads right in both."""
@@ -8,11 +8,12 @@ import copy
 import string
 
 import pytest
-from app import lang, tutorial
+from app import lang
 from app.bakke import tutorial as bakke
 from app.snyd import tutorial as snyd
 from app.treere import tutorial as treere
-from app.tutorial import NEXT, PEEK, Tutorial
+from app.tutorial import runner as tutorial
+from app.tutorial.runner import NEXT, PEEK, Tutorial
 
 from engine.errors import IllegalAction
 
@@ -105,14 +106,14 @@ def test_progress_counts_steps():
 
 
 def test_the_offer_is_open_until_answered():
-    from app.player_settings import clean_settings
+    from app.home.player_settings import clean_settings
     assert tutorial.offer_open(clean_settings(None))
     assert not tutorial.offer_open(clean_settings({tutorial.OFFER_KEY: True}))
     assert tutorial.offer_open(clean_settings({tutorial.OFFER_KEY: "yes"}))  # bad value: default
 
 
 def test_the_start_screens_offer_speaks_the_language():
-    keys = ("tutorial.offer", "tutorial.offer_yes", "tutorial.offer_no")  # app/start.py asks them
+    keys = ("tutorial.offer", "tutorial.offer_yes", "tutorial.offer_no")  # app/home/start.py asks them
     assert [lang.t(k) for k in keys] == ["Ny ved bordet? Lær Snyd på et minut mod Henning.",
                                          "Lær at spille", "Nej tak"]
     lang.set_language("en")
@@ -120,7 +121,7 @@ def test_the_start_screens_offer_speaks_the_language():
 
 
 def test_screen_markup_waits_for_the_peek_and_offers_the_choices():
-    from app.tutorial_markup import screen_html
+    from app.tutorial.markup import screen_html
     tut = Tutorial(snyd)
     html = screen_html(tut, snyd.board(tut.table, False), set(), "Hold på Kig", "")
     assert 'data-waits="peek"' in html and 'data-testid="tutorial-kig"' in html
@@ -195,7 +196,7 @@ def test_every_face_a_bid_can_name_has_its_words():
 
 def _play_through(script, language):
     """Every screen of a script, drawn in `language` (the peek held once, for Snyd)."""
-    from app.tutorial_markup import screen_html
+    from app.tutorial.markup import screen_html
     lang.set_language(language)
     tut = Tutorial(script)
     screens = []
@@ -235,7 +236,7 @@ def test_the_danish_screens_still_say_du():
 
 
 def test_the_screens_title_follows_the_language():
-    from app import screens
+    from app.shell import screens
     assert screens.title("lær") == "Lær at spille"
     lang.set_language("en")
     assert screens.title("lær") == "Learn to play"
@@ -273,7 +274,7 @@ def test_back_goes_to_each_previous_step_as_it_was(script):
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.GAME)
 def test_the_back_button_is_on_every_step_after_the_first_and_the_end(script):
-    from app.tutorial_markup import screen_html
+    from app.tutorial.markup import screen_html
     tut = Tutorial(script)
     html = screen_html(tut, script.board(tut.table, False), set(), "", "")
     assert 'data-testid="tutorial-back"' not in html
@@ -297,7 +298,7 @@ def _setup_html(game: str) -> str:
                           [{"name": "Henning", "description": "stamgæst"}], saved=False)
     from importlib import import_module
 
-    from app.seat_draft import SeatDraft
+    from app.table.seat_draft import SeatDraft
     markup = import_module(f"app.{game}.setup_markup")
     d = markup.Draft(seats=SeatDraft.first("Du", []))
     return markup.setup_html(d, [], False)

@@ -1,11 +1,11 @@
-"""app/wake_lock.py with a fake navigator: the lock is asked for at a table, asked again when
+"""app/device/wake_lock.py with a fake navigator: the lock is asked for at a table, asked again when
 the tab comes back, released when leaving the table (also when the grant arrives after
 leaving), and a browser without the API or one that refuses leaves the table playing."""
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from app.wake_lock import TABLE_SCREENS, WakeLock
+from app.device.wake_lock import TABLE_SCREENS, WakeLock
 
 
 class Sentinel:

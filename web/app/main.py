@@ -17,42 +17,42 @@ from app.lang import choice
 
 choice.apply(js)  # Danish or English, before the first screen speaks (app/lang/__init__.py)
 
-import app.regler
-import app.start
-from app import screens, takeover
+import app.home.regler
+import app.home.start
+from app.shell import screens, takeover
 from app.table import games
 
-SCREEN_MODULES = (app.start, app.regler)  # "start", "regler"
+SCREEN_MODULES = (app.home.start, app.home.regler)  # "start", "regler"
 
 # The rest of the UI beside the games' own screens (screen name -> module registering it).
 TABLE_UI = {
-    "indstillinger": "app.settings_screen",
-    "vennerne": "app.share_screen",   # the host's lobby: share link, QR code, seats
-    "bord": "app.join_screen",        # a friend's phone at the share link
-    "lær": "app.tutorial_screen",     # not text: Lær at spille (game=snyd|bakke|treere)
+    "indstillinger": "app.home.settings_screen",
+    "vennerne": "app.friends.share_screen",   # the host's lobby: share link, QR code, seats
+    "bord": "app.friends.join_screen",        # a friend's phone at the share link
+    "lær": "app.tutorial.screen",     # not text: Lær at spille (game=snyd|bakke|treere)
 }
 # Each game's *Dæk bordet*, table and Tavlen, from the registry (app/table/games.py; the
-# snapshot's list reads it too: app/snapshot_imports.py).
+# snapshot's list reads it too: app/shell/snapshot_imports.py).
 for name, module in {**games.screen_modules(), **TABLE_UI}.items():
     screens.lazy(name, module)
 
 js.performance.mark("bodega:imported")
 screens.mount(js.document.getElementById("screen"), js.document)
 # The static start screen (web/app/shell.js) hands over: the same screen, a queued tap, a
-# share link (it wins over a hash and over resuming a table) or the URL hash (app/takeover.py).
+# share link (it wins over a hash and over resuming a table) or the URL hash (app/shell/takeover.py).
 takeover.take_over(js)
 js.document.documentElement.setAttribute("data-ready", "true")
 
 
 def _load_the_rest(*_a: object) -> None:
     screens.load_lazy()
-    import app.senses  # keys, the screen kept awake, shaking the phone (after the first paint)
-    app.senses.install(js)
+    import app.device.senses  # keys, the screen kept awake, shaking the phone (after the first paint)
+    app.device.senses.install(js)
     js.performance.mark("bodega:table-ready")  # bench/startup.py: the Snyd table UI is imported
     # The host's lobby with friends first (it is newer than any table saved here), then the
     # resume steps, e.g. straight back to an unfinished table after a reload.
-    import app.share_screen
-    app.share_screen.resume_lobby()
+    import app.friends.share_screen
+    app.friends.share_screen.resume_lobby()
     screens.resume()
 
 

@@ -5,7 +5,7 @@
 // put the chosen language's start screen in (no frame of the wrong language, and no cost for the
 // page's own language: Danish, the default). A 3 s fallback shows the page whatever happens.
 //
-// The rule is exactly app.lang.pick_language over what app.player_settings.read_settings makes
+// The rule is exactly app.lang.pick_language over what app.home.player_settings.read_settings makes
 // of localStorage: the player's setting, else Danish for a browser that lists Danish anywhere
 // or lists nothing, else English (tests/browser/test_english_start.py compares the two on many
 // stored texts and browser lists). Python makes the same choice again (app/lang/choice.py).
@@ -13,8 +13,8 @@
   "use strict";
   var html = document.documentElement;
   var LANGUAGES = ["da", "en"];            // app/lang/__init__.py LANGUAGES
-  var SETTINGS_KEY = "bodegabordet.settings";  // app/local_store.py SETTINGS_KEY
-  var MAX_SETTINGS_CHARS = 10000;          // app/save_guard.py: longer settings are unreadable
+  var SETTINGS_KEY = "bodegabordet.settings";  // app/saves/local_store.py SETTINGS_KEY
+  var MAX_SETTINGS_CHARS = 10000;          // app/saves/save_guard.py: longer settings are unreadable
   var MAX_DEPTH = 32;                      // ... and so are settings nested deeper
   var JSON_STRING = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"/g;  // save_guard._STRING
 

@@ -4,7 +4,7 @@
 // index.html arrives with the Danish start screen inside <main id="screen"> and, per language
 // ("da", "en"), as <template id="shell-<code>-…">s: the start screen, each game's Regler, the
 // splash and the page's own words (data-text): all rendered at build time from the same Python
-// modules and catalogues the app renders later (web/app/shell_markup.py, web/app/lang,
+// modules and catalogues the app renders later (web/app/shell/markup.py, web/app/lang,
 // relay/site.py). web/app/shell-lang.js has chosen the language already (and hidden a page that
 // arrived in the other one): this file shows the chosen language's templates.
 // A button says where it leads with data-go (and data-game for a Regler tab):
@@ -12,7 +12,7 @@
 //   - a game or Indstillinger needs Python: the tap is queued and the splash ("Ryster bægrene…")
 //     shows until Python is up.
 // A share link (?bord=) or a URL hash naming any other screen shows the splash at once.
-// When Python is up, web/app/takeover.py calls bodegaShell.handOver(): from then on this file
+// When Python is up, web/app/shell/takeover.py calls bodegaShell.handOver(): from then on this file
 // does nothing; Python re-renders what is on show (same markup, focus kept) and runs the queued
 // tap. `<html data-shell="ready">` and the mark "bodega:shell" say the start screen answers taps
 // (bench/startup.py reads them); then the preload hints of <template id="shell-preload"> go in.

@@ -1,6 +1,6 @@
 // Makes the Pyodide memory snapshot in a Web Worker, off the page's thread, with no snapshot
 // bytes on the wire: it loads Pyodide like the page does (from the service worker's cache),
-// unpacks python.zip, imports the modules app/main.py names (web/app/snapshot_imports.py: two
+// unpacks python.zip, imports the modules app/main.py names (web/app/shell/snapshot_imports.py: two
 // passes, so no module that needs the DOM at import time is half in it), snapshots the heap
 // and stores it (bodega-snapshot-store.mjs). The page's loader (bodega-pyodide.mjs) starts it.
 import { loadPyodide, version } from "./pyodide.mjs";
@@ -26,13 +26,13 @@ async function make() {
   const bundle = new Uint8Array(await response.arrayBuffer());
   let pyodide = await interpreter(bundle);
   const trial = JSON.parse(pyodide.runPython(
-    "import json, app.snapshot_imports as s\n" +
+    "import json, app.shell.snapshot_imports as s\n" +
     "json.dumps(s.trial(open('app/main.py', encoding='utf-8').read()))"));
   if (Object.keys(trial.failed).length) {
     // Modules that failed ran part of their body: start over with only what loaded whole.
     pyodide = null;
     pyodide = await interpreter(bundle);
-    pyodide.runPython(`import app.snapshot_imports as s\ns.load(${JSON.stringify(trial.loaded)})`);
+    pyodide.runPython(`import app.shell.snapshot_imports as s\ns.load(${JSON.stringify(trial.loaded)})`);
   }
   pyodide.runPython("import gc\ngc.collect()");
   const bytes = pyodide.makeMemorySnapshot();

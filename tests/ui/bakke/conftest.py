@@ -3,7 +3,7 @@ stand-in regulars (the real ones are engine/bakke/bots.py, tested in tests/bots/
 from __future__ import annotations
 
 import pytest
-from app.game_session import GameSession
+from app.table.session import GameSession
 
 from engine.bakke import Rules, Table
 

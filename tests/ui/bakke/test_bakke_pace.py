@@ -9,7 +9,7 @@ import random
 
 import pytest
 from app.bakke.pace import ROLL_MS, STEP_MS, TURN_MS, TurnPace, tumble_ms
-from app.game_session import PAUSE_MIN_MS, PAUSE_SPREAD_MS
+from app.table.session import PAUSE_MIN_MS, PAUSE_SPREAD_MS
 
 from tests.ui.bakke import test_bakke_screen as bakke_screen
 from tests.ui.bakke.test_bakke_screen import KEY, open_table, saved_session
@@ -71,7 +71,7 @@ def test_the_table_screen_paces_a_six_throw_turn_within_5_s(screen, stand_in_bot
     """Mette throws 2 3 4 5 6 6 (the sixes are hers again: 2 3 4 5 stay in the tray); Henning
     then throws one die at a time: five 1s leave the game, his last die, a 2, pairs and the turn
     passes. Six moves: 6 x (0.6 s + 0.45 s) at the least before, one turn of at most 5 s now."""
-    from app.local_store import SETTINGS_KEY
+    from app.saves.local_store import SETTINGS_KEY
 
     monkeypatch.setattr(stand_in_bots, "regular", lambda name, seed=None: Thrower(name, seed))
     s = saved_session([("Mette", "human"), ("Henning", "regular")],

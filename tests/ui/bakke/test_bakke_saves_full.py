@@ -2,8 +2,8 @@
 every game (local_store.drop_backups), as it does for Snyd's."""
 from __future__ import annotations
 
-from app import game_session
-from app.local_store import FULL, LocalStore, backup_key
+from app.saves.local_store import FULL, LocalStore, backup_key
+from app.table import session as game_session
 from fake_browser import Storage
 
 

@@ -14,16 +14,18 @@ import sys
 from unittest import mock
 
 import pytest
-from app import game_session, last_table, screens
-from app.local_store import TABLE_KEY, LocalStore, backup_key
-from app.save_guard import corrupt_save
+from app.saves import last_table
+from app.saves.local_store import TABLE_KEY, LocalStore, backup_key
+from app.saves.save_guard import corrupt_save
+from app.shell import screens
+from app.table import session as game_session
 from fake_browser import Node, Storage, install_fake_browser
 
 from engine.bakke import Rules, Table
 
 KEY = game_session.STORE_KEYS["bakke"]
-MODULES = ("app.bakke.table_screen", "app.game_table", "app.browser_storage", "app.stylesheet",
-           "app.tab_lock", "app.table_tabs")
+MODULES = ("app.bakke.table_screen", "app.table.screen", "app.device.browser_storage", "app.shell.stylesheet",
+           "app.saves.tab_lock", "app.saves.table_tabs")
 
 
 @pytest.fixture
@@ -33,9 +35,9 @@ def screen(monkeypatch, stand_in_bots):
     install_fake_browser(monkeypatch, fake_js, forget=MODULES)
     screens.reset()
     storage = Storage()
-    import app.local_store
+    import app.saves.local_store
     store = LocalStore(storage)
-    monkeypatch.setattr(app.local_store, "store", store)
+    monkeypatch.setattr(app.saves.local_store, "store", store)
     module = importlib.import_module("app.bakke.table_screen")
     nodes: dict[str, Node] = {}
     live = mock.MagicMock(childElementCount=0)  # the aria-live log
@@ -189,7 +191,7 @@ def test_the_resume_step_shows_the_table(screen):
 
 
 def test_færre_bevægelser_stills_the_throw_and_the_regular_waits_no_tumble(screen):
-    from app.local_store import SETTINGS_KEY
+    from app.saves.local_store import SETTINGS_KEY
 
     s = saved_session([("Mette", "human"), ("Henning", "regular")], [2, 3, 4, 5, 6, 6, 3])
     s.act("Mette", {"type": "throw_all"})

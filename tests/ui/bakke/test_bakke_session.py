@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from app.bakke.gesture import gesture_action
 from app.bakke.markup import TableLook, absorb, controls_html
-from app.flick import Flick
+from app.table.flick import Flick
 
 from engine.errors import IllegalAction
 
@@ -86,7 +86,7 @@ OLD_SAVE = (
 
 
 def test_an_old_save_with_a_fault_against_a_regular_still_loads():
-    from app.game_session import SAVE_FORMAT, SAVE_VERSION, GameSession
+    from app.table.session import SAVE_FORMAT, SAVE_VERSION, GameSession
     assert (SAVE_FORMAT, SAVE_VERSION) == ("bodegabordet.game", 1)  # the fixture is that format
     s = GameSession.from_json(OLD_SAVE, "bakke")
     v = s.view("Mette")

@@ -1,12 +1,12 @@
-"""Bakke's *Dæk bordet*: the draft, its HTML and the shared seat draft (app/seat_draft.py)."""
+"""Bakke's *Dæk bordet*: the draft, its HTML and the shared seat draft (app/table/seat_draft.py)."""
 from __future__ import annotations
 
 import re
 
 import pytest
 from app.bakke.setup_markup import Draft, setup_html
-from app.game_session import MAX_SEATS, GameSession
-from app.seat_draft import SeatDraft
+from app.table.seat_draft import SeatDraft
+from app.table.session import MAX_SEATS, GameSession
 
 REGULARS = [{"name": n, "description": f"{n} spiller"} for n in ("Henning", "Grethe", "Kaj", "Ronni", "Lis")]
 

@@ -6,7 +6,7 @@ import sys
 from unittest import mock
 
 import pytest
-from app import screens
+from app.shell import screens
 from fake_browser import install_fake_browser
 
 

@@ -2,8 +2,8 @@
 import json
 
 import pytest
-from app.local_store import FULL, LocalStore
-from app.save_guard import UnreadableSave
+from app.saves.local_store import FULL, LocalStore
+from app.saves.save_guard import UnreadableSave
 from app.snyd.setup_markup import Draft, setup_html
 from app.snyd.table_setup import MAX_SEATS, Seat
 

@@ -7,7 +7,7 @@ runs in the fast suite, so a screen that stops setting the red class fails it.
 """
 from __future__ import annotations
 
-from app.player_settings import clean_settings
+from app.home.player_settings import clean_settings
 from app.snyd.table_setup import Seat
 
 from engine.snyd import Rules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from unittest import mock
 
-from app.player_settings import clean_settings
+from app.home.player_settings import clean_settings
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat
 

@@ -11,8 +11,8 @@ import sys
 from unittest import mock
 
 import pytest
-from app import screens
-from app.local_store import TAB_KEY, TABLE_KEY, LocalStore
+from app.saves.local_store import TAB_KEY, TABLE_KEY, LocalStore
+from app.shell import screens
 from app.snyd.table_setup import Seat
 from fake_browser import Storage, install_fake_browser
 
@@ -31,15 +31,15 @@ def screen(monkeypatch):
     fake_js = mock.MagicMock(name="js")
     fake_js.navigator.locks = None
     install_fake_browser(monkeypatch, fake_js,
-                         forget=("app.snyd.table_screen", "app.tab_lock", "app.browser_storage"))
+                         forget=("app.snyd.table_screen", "app.saves.tab_lock", "app.device.browser_storage"))
     screens.reset()
     storage = Storage()
-    import app.local_store
-    monkeypatch.setattr(app.local_store, "store", LocalStore(storage))
+    import app.saves.local_store
+    monkeypatch.setattr(app.saves.local_store, "store", LocalStore(storage))
     module = importlib.import_module("app.snyd.table_screen")
     module.storage, module.js = storage, fake_js
     yield module
-    for name in ("app.snyd.table_screen", "app.tab_lock", "app.browser_storage"):
+    for name in ("app.snyd.table_screen", "app.saves.tab_lock", "app.device.browser_storage"):
         sys.modules.pop(name, None)
     screens.reset()
 

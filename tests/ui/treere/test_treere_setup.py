@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from app.game_session import CorruptSave, GameSession
 from app.lang import t
-from app.seat_draft import SeatDraft
+from app.table.seat_draft import SeatDraft
+from app.table.session import CorruptSave, GameSession
 from app.treere.setup_markup import Draft, setup_html
 
 from engine.errors import IllegalAction

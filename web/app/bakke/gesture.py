@@ -1,4 +1,4 @@
-"""What a throw gesture does at the Bakke table (pure): app/flick.py says flick or tap."""
+"""What a throw gesture does at the Bakke table (pure): app/table/flick.py says flick or tap."""
 from __future__ import annotations
 
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from html import escape
 
 from app.bakke.words import dice_word, event_line, genitive, hint_line, place, turn_line
+from app.friends.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
 from app.lang import t
-from app.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
-from app.tally_legend import legend_html
+from app.table.tally_legend import legend_html
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
 PIP_CELLS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -35,7 +35,7 @@ class TableLook:
     fejl_open: bool = False            # the *Fejl* menu of players is open
     fejl_confirm: str | None = None    # whom the holder is about to call a fault against (asked)
     guest: bool = False                # a guest's phone: the host starts the next game
-    # A table with friends: each seat's connection (app/peer_marks.py); {} on one phone.
+    # A table with friends: each seat's connection (app/friends/peer_marks.py); {} on one phone.
     connections: dict[str, str] = field(default_factory=dict)
 
 

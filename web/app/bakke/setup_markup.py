@@ -1,7 +1,7 @@
 """*Dæk bordet* for Bakke: the draft of a table and its HTML (pure; setup_screen does the DOM).
 
 The choices are the seed's: six dice each (B1; fewer for a quick game) and whether *Fejl*
-may be called (B7). The players are the shared seat draft (app/seat_draft.py).
+may be called (B7). The players are the shared seat draft (app/table/seat_draft.py).
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from html import escape
 
 from app import lang
 from app.lang import t
-from app.seat_draft import SeatDraft, actions_html, seats_html
-from app.tutorial_markup import open_button_html
+from app.table.seat_draft import SeatDraft, actions_html, seats_html
+from app.tutorial.markup import open_button_html
 
 
 @dataclass

@@ -1,13 +1,13 @@
 """Bakke's *Dæk bordet* ("bakke"): dice per player, *Fejl* on or off, the players. The screen's
-work is app/game_setup.py's; here only Bakke's own choices."""
+work is app/table/setup.py's; here only Bakke's own choices."""
 from __future__ import annotations
 
 from typing import Any
 
-from app import screens
 from app.bakke import table_screen
 from app.bakke.setup_markup import Draft, setup_html
-from app.game_setup import GameSetup
+from app.shell import screens
+from app.table.setup import GameSetup
 
 SCREEN = "bakke"
 

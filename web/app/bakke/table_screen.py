@@ -1,6 +1,6 @@
 """The Bakke table screen ("bakke-bordet"): thin DOM glue over the game session and the markup.
 
-Decisions live in app.game_session (the table, the regulars, saves), app.bakke.markup (what is
+Decisions live in app.table.session (the table, the regulars, saves), app.bakke.markup (what is
 drawn), app.bakke.flick (what a gesture means); this module forwards taps and gestures, waits
 the regulars' pauses and writes HTML into its regions. Bakke has no clock (docs/rules.md gives it
 none). Every die is public, so pass-and-play needs no hand-off: the phone shows the table of
@@ -11,18 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app import game_session, screens, sound
 from app.bakke.gesture import gesture_action
 from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_html, turn_html
 from app.bakke.pace import TurnPace, tumble_ms
-from app.dom_util import present
-from app.flick import Flick
-from app.game_table import GameTableUI, serve
+from app.device import sound
+from app.friends.peer_marks import connections_of
+from app.home.player_settings import clean_settings, tempo_factor
 from app.lang import error_text, t
-from app.peer_marks import connections_of
-from app.player_settings import clean_settings, tempo_factor
-from app.save_status import SaveStatus
-from app.table_tabs import TableTabs
+from app.saves.save_status import SaveStatus
+from app.saves.table_tabs import TableTabs
+from app.shell import screens
+from app.shell.dom_util import present
+from app.table import session as game_session
+from app.table.flick import Flick
+from app.table.screen import GameTableUI, serve
 from pyodide.ffi import create_once_callable
 
 from engine.errors import IllegalAction
@@ -256,7 +258,7 @@ class BakkeUI(GameTableUI):
 
 
 ui = BakkeUI()
-# What the app and the peers call (app/game_table.py does it for both public-dice games).
+# What the app and the peers call (app/table/screen.py does it for both public-dice games).
 start_table = ui.start_table
 show_peer_table = ui.show_peer_table
 has_saved_table = ui.has_saved

@@ -5,14 +5,14 @@ die at a time, and going out; then, over the finished game, what a fault (*Fejl*
 asked and undone, and where it is switched on. Every throw the text tells of is on the board
 at that step: the thrower's row shows the engine's last throw (`view["last"]`), each die marked
 with what became of it (gone as a 1, up into the hand with its pair, left in the tray).
-Henning's turn is stepped through, one throw a step. The runner is app.tutorial; the dice are
+Henning's turn is stepped through, one throw a step. The runner is app.tutorial.runner; the dice are
 the engine's scripted faces (`Table(dice=[...])`). Every text is a catalogue key
 (app/lang/*/tutorial.py, "tutorial.bakke.…").
 """
 from __future__ import annotations
 
 from app.lang import t
-from app.tutorial import NEXT, Choice, Step, seat_name
+from app.tutorial.runner import NEXT, Choice, Step, seat_name
 
 from engine.bakke.table import Table
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from app import lang
-from app.local_store import store
-from app.player_settings import read_settings
+from app.home.player_settings import read_settings
+from app.saves.local_store import store
 
 
 def apply(js: Any) -> str:

@@ -7,8 +7,8 @@ bubbles and the tests all read the same words. The words are the snyd catalogue'
 from __future__ import annotations
 
 from app import lang
+from app.home.player_settings import is_default_name
 from app.lang import t
-from app.player_settings import is_default_name
 
 # The engine's number and face words, shared with the regulars
 from engine.snyd.speech import face_word, number, plain_bid

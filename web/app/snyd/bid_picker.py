@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app import lang
-from app.both_languages import both
 from app.lang import t
+from app.shell.both_languages import both
 
 from engine.snyd import Bid, Rules
 from engine.snyd.bid import raises

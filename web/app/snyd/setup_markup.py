@@ -5,12 +5,12 @@ from dataclasses import dataclass, field
 from html import escape
 
 from app import lang
-from app.both_languages import both
+from app.home.player_settings import default_name, is_default_name
 from app.lang import error_text, t
-from app.player_settings import default_name, is_default_name
-from app.pub_names import free_pub_name
+from app.shell.both_languages import both
 from app.snyd.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
-from app.tutorial_markup import open_button_html
+from app.table.pub_names import free_pub_name
+from app.tutorial.markup import open_button_html
 
 from engine.snyd import Rules
 
@@ -77,7 +77,7 @@ class Draft:
     def name_shared_seats(self) -> None:
         """With several people at one phone, the default "Du" names nobody: everyone reads
         "Du taber runden" as themselves, and "Giv telefonen til Du" is not Danish. That seat
-        takes a pub's first name, as every extra person does (app/seat_draft.py, docs/ui.md);
+        takes a pub's first name, as every extra person does (app/table/seat_draft.py, docs/ui.md);
         anyone can still type their own."""
         if sum(s.kind == "human" for s in self.seats) >= 2:
             self._name_default_seats()

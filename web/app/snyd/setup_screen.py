@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import screens
-from app.browser_storage import warn
-from app.dom_util import present
-from app.local_store import store
-from app.player_settings import load_settings, settings_reset, tempo_factor
-from app.pub_names import free_pub_name
+from app.device.browser_storage import warn
+from app.home.player_settings import load_settings, settings_reset, tempo_factor
+from app.saves.local_store import store
+from app.shell import screens
+from app.shell.dom_util import present
 from app.snyd import table_screen
 from app.snyd.setup_markup import Draft, setup_html
 from app.snyd.table_session import Session
 from app.snyd.table_setup import Seat, default_seats
+from app.table.pub_names import free_pub_name
 from pyodide.ffi import create_proxy
 
 from engine.snyd import IllegalAction
@@ -101,7 +101,7 @@ def on_click(ev: Any) -> None:
             screens.show(screens.START)
             return
         elif action == "learn":  # Lær at spille: Snyd's tutorial; its Spring over comes back here
-            screens.show("lær", game="snyd")  # not text: the screen's name (tutorial_screen.py)
+            screens.show("lær", game="snyd")  # not text: the screen's name (tutorial/screen.py)
             return
         elif action in ("mode-phone", "mode-friends"):
             d.choose_mode(action.removeprefix("mode-"))
@@ -132,7 +132,7 @@ def start() -> None:
 
 def invite_friends() -> None:
     """*Med vennerne*: the rules as set here, then the lobby with the share link."""
-    from app import share_screen  # the peer layer loads only for a table with friends
+    from app.friends import share_screen  # the peer layer loads only for a table with friends
 
     d = _draft()
     try:

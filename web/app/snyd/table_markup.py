@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
+from app.friends.peer_marks import hand_over_html
 from app.lang import t
-from app.peer_marks import hand_over_html
 from app.snyd.announcements import bid_words, merge_slap, said
 from app.snyd.bid_history import history_html
 from app.snyd.bid_picker import BidPicker, chance_of

@@ -9,22 +9,26 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app import clock_feedback, last_table, screens, sound, stylesheet
-from app.browser_storage import ask_persistence, warn
-from app.dom_util import present
-from app.lang import error_text, t
-from app.local_store import TABLE_KEY, store
-from app.peer_marks import can_hand_over, seats_menu_html
-from app.peers.host_table import load_table
-from app.player_settings import (
+from app.device import clock_feedback, sound
+from app.device.browser_storage import ask_persistence, warn
+from app.friends.host_table import load_table
+from app.friends.peer_marks import can_hand_over, seats_menu_html
+from app.home.player_settings import (
     clean_settings,
     load_settings,
     practice_wanted,
     settings_reset,
     tempo_factor,
 )
-from app.save_guard import MAX_TABLE_CHARS
-from app.save_status import SaveStatus
+from app.lang import error_text, t
+from app.saves import last_table
+from app.saves.local_store import TABLE_KEY, store
+from app.saves.save_guard import MAX_TABLE_CHARS
+from app.saves.save_status import SaveStatus
+from app.saves.tab_claim import FREE, claim_html
+from app.saves.tab_lock import TabLock
+from app.shell import screens, stylesheet
+from app.shell.dom_util import present
 from app.snyd.announcements import bid_words, peek_words
 from app.snyd.bid_picker import BidPicker, face_from_key
 from app.snyd.peek_gesture import PeekGesture
@@ -41,8 +45,6 @@ from app.snyd.table_markup import (
 )
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.tally_board import tally_html
-from app.tab_claim import FREE, claim_html
-from app.tab_lock import TabLock
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from engine.snyd import IllegalAction
@@ -230,7 +232,7 @@ class TableUI:
                 return
             self.start(saved)
         if not self.session.remote:
-            last_table.mark("snyd", store)  # a reload comes back here (app/last_table.py)
+            last_table.mark("snyd", store)  # a reload comes back here (app/saves/last_table.py)
         self.session.tempo = tempo_factor(self.settings)
         self.stop_timers()  # a repaint of this screen must not leave a second clock ticking
         root.innerHTML = skeleton()
@@ -795,7 +797,7 @@ stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table 
 
 def resume_unfinished_table() -> None:
     """An unfinished table survives a reload: the boot's resume step goes straight back to it
-    (if it was the table on show last: app/last_table.py)."""
+    (if it was the table on show last: app/saves/last_table.py)."""
     if last_table.should_resume("snyd", store):
         screens.show(SCREEN)
 

@@ -19,18 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app import lang
-from app.both_languages import both
 from app.lang import t
-from app.save_guard import (  # noqa: F401 - CorruptSave: this module's too
+from app.saves.save_guard import (  # noqa: F401 - CorruptSave: this module's too
     MAX_DETAIL,
     MAX_TABLE_CHARS,
     CorruptSave,
     UnreadableSave,
     parse_bounded,
 )
+from app.shell.both_languages import both
 from app.snyd.announcements import bid_words, lines_for, said
 from app.snyd.table_setup import Seat, check_seats
-from app.turn_clock import TurnClock
+from app.table.turn_clock import TurnClock
 
 from engine.snyd import IllegalAction, Rules, Table
 
@@ -68,7 +68,7 @@ class News:
 class Session:
     # Seat kinds this controller can run; the host of a peer table adds "guest" (host_table.py).
     SEAT_KINDS: tuple[str, ...] = ("human", "regular")
-    remote = False  # True for a guest's phone (peers/guest_table.py): the table is elsewhere
+    remote = False  # True for a guest's phone (friends/guest_table.py): the table is elsewhere
     deals = True    # this device deals the next round (False on a guest's phone)
     # Set by the screen: called when a peer table changed without a tap here (a guest's move
     # arrived, a regular covered an away seat); a one-phone table never calls it.

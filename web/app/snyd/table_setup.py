@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from app.both_languages import both
+from app.home.player_settings import default_name
 from app.lang import t
-from app.player_settings import default_name
+from app.shell.both_languages import both
 
 from engine.errors import shown
 from engine.snyd import IllegalAction, Rules
@@ -115,7 +115,7 @@ SEAT_KINDS = ("human", "regular", "guest")
 class Seat:
     name: str
     # "human" (a person at this device: pass-and-play), "regular" (a bot from REGULARS) or
-    # "guest" (a friend on their own phone at a peer table; only peers/host_table.py seats them)
+    # "guest" (a friend on their own phone at a peer table; only friends/host_table.py seats them)
     kind: str
 
     def to_dict(self) -> dict:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from html import escape
 
 from app.lang import t
-from app.tally_legend import legend_html
+from app.table.tally_legend import legend_html
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def rounds_given(rows: list[TallyRow]) -> int:
 
 def tally_html(view: dict) -> str:
     """Tavlen as HTML: strokes per player for the evening and the selvbinder counts, and a
-    line per column saying what it counts (app/tally_legend.py)."""
+    line per column saying what it counts (app/table/tally_legend.py)."""
     rows = "".join(
         f'<tr data-player="{escape(r.player, quote=True)}"><th scope="row">{escape(r.player)}'
         f'{" <span class=tag>Viborg</span>" if r.in_viborg else ""}</th>'

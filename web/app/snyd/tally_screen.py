@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import screens
-from app.dom_util import present
 from app.lang import t
+from app.shell import screens
+from app.shell.dom_util import present
 from app.snyd import table_screen
 from app.snyd.tally_board import tally_html
 from pyodide.ffi import create_proxy

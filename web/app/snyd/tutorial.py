@@ -3,7 +3,7 @@
 Three dice each, three rounds: peek, bid with a joker, call Henning's lie, the reveal, 1+2,
 the lone 1, and Henning's road to Viborg; then, over the finished game, where the house rules
 are (Dæk bordet → Husregler) and what the turn clock does. Every text is a catalogue key
-(app/lang/*/tutorial.py, "tutorial.snyd.…"). The runner is app.tutorial; the dice are dealt with
+(app/lang/*/tutorial.py, "tutorial.snyd.…"). The runner is app.tutorial.runner; the dice are dealt with
 `Table.deal(hands)`, so the engine counts and rules exactly as at a real table.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from app.lang import t
 from app.snyd.table_markup import mat_state
-from app.tutorial import NEXT, PEEK, Choice, Step, seat_name
+from app.tutorial.runner import NEXT, PEEK, Choice, Step, seat_name
 
 from engine.snyd import Rules, Table
 

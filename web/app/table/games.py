@@ -51,18 +51,18 @@ GAMES: tuple[Game, ...] = (
     Game("snyd", "Snyd", setup_screen="dæk bordet", table_screen="bordet",  # not text
          screens={"dæk bordet": "app.snyd.setup_screen",  # not text: screen names
                   "bordet": "app.snyd.table_screen", "tavlen": "app.snyd.tally_screen"},
-         on_game_session=False, host="app.peers.host_table", guest=None,
+         on_game_session=False, host="app.friends.host_table", guest=None,
          stand_in="engine.snyd.bots:Regular"),
     Game("bakke", "Bakke", setup_screen="bakke", table_screen="bakke-bordet",
          screens={"bakke": "app.bakke.setup_screen",          # Bakke's *Dæk bordet*
                   "bakke-bordet": "app.bakke.table_screen"},  # its table (with its Tavlen)
-         on_game_session=True, host="app.peers.game_host",
-         guest="app.peers.game_guest:GuestGameTable", stand_in="engine.bakke.bots:Player"),
+         on_game_session=True, host="app.friends.game_host",
+         guest="app.friends.game_guest:GuestGameTable", stand_in="engine.bakke.bots:Player"),
     Game("treere", "Treere", setup_screen="treere", table_screen="treere-bordet",
          screens={"treere": "app.treere.setup_screen",           # Treere's *Dæk bordet*
                   "treere-bordet": "app.treere.table_screen"},   # its table (with its Tavlen)
-         on_game_session=True, host="app.peers.game_host",
-         guest="app.peers.game_guest:GuestGameTable", stand_in="engine.treere.bots:Regular"),
+         on_game_session=True, host="app.friends.game_host",
+         guest="app.friends.game_guest:GuestGameTable", stand_in="engine.treere.bots:Regular"),
 )
 KEYS: tuple[str, ...] = tuple(game.key for game in GAMES)
 # The game meant where none is named: a save, lobby or link from before Bakke and Treere, and
@@ -90,7 +90,7 @@ def known(key: object) -> bool:
 
 def screen_modules() -> dict[str, str]:
     """Every game's screens: screen name -> the module that registers it (main.py's lazy
-    screens; the snapshot's list, app/snapshot_imports.py)."""
+    screens; the snapshot's list, app/shell/snapshot_imports.py)."""
     return {name: module for game in GAMES for name, module in game.screens.items()}
 
 

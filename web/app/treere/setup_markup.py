@@ -14,9 +14,9 @@ from html import escape
 
 from app import lang
 from app.lang import t
-from app.seat_draft import SeatDraft, actions_html, seats_html
+from app.table.seat_draft import SeatDraft, actions_html, seats_html
 from app.treere.announce import units
-from app.tutorial_markup import open_button_html
+from app.tutorial.markup import open_button_html
 
 ANTES = (1, 2, 3, 5, 10)
 # (Rules.progressive value, the catalogue key of its title; its line is the key + ".text")
@@ -36,7 +36,7 @@ def face_name(face: int) -> str:
 
 @dataclass
 class Draft:
-    """The table being set: the seats (app/seat_draft.py) and Treere's own choices."""
+    """The table being set: the seats (app/table/seat_draft.py) and Treere's own choices."""
     seats: SeatDraft = field(default_factory=SeatDraft)
     ante: int = 1
     progressive: object = False

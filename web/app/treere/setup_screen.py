@@ -1,12 +1,12 @@
 """*Dæk bordet* for Treere ("treere"): the players (you, more people at this phone, regulars),
-the ante, *Progressiv* and the zero face. The screen's work is app/game_setup.py's; here only
+the ante, *Progressiv* and the zero face. The screen's work is app/table/setup.py's; here only
 Treere's own choices (setup_markup.Draft.choose)."""
 from __future__ import annotations
 
 from typing import Any
 
-from app import screens
-from app.game_setup import GameSetup
+from app.shell import screens
+from app.table.setup import GameSetup
 from app.treere import table_screen
 from app.treere.setup_markup import Draft, setup_html
 

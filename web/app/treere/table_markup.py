@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from app.friends.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
+from app.home.player_settings import is_default_name
 from app.lang import language, t
-from app.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
-from app.player_settings import is_default_name
-from app.tally_legend import legend_html
+from app.table.tally_legend import legend_html
 from app.treere.announce import score_text, units
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
@@ -32,7 +32,7 @@ class TableLook:
     news: str = ""                          # the latest thing that happened, in words
     rolling: bool = False                   # the roll on show is new: tumble it in (not reduced)
     guest: bool = False                     # a guest's phone: the host starts the next pot
-    # A table with friends: each seat's connection (app/peer_marks.py); {} on one phone.
+    # A table with friends: each seat's connection (app/friends/peer_marks.py); {} on one phone.
     connections: dict[str, str] = field(default_factory=dict)
 
 

@@ -1,5 +1,5 @@
-"""The Treere table screen ("treere-bordet"): thin DOM glue over app.game_session and the pure
-markup (table_markup, announce) and the shared throw gesture (app/flick.py).
+"""The Treere table screen ("treere-bordet"): thin DOM glue over app.table.session and the pure
+markup (table_markup, announce) and the shared throw gesture (app/table/flick.py).
 
 It forwards taps and the throw gesture, waits the regulars' pauses, animates a fresh roll
 (instant under *Færre bevægelser*), says every event in the live log and saves the table after
@@ -10,17 +10,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import js
-from app import screens, sound
-from app.dom_util import present
-from app.flick import Flick
-from app.game_session import GameSession
-from app.game_table import GameTableUI, serve
+from app.device import sound
+from app.friends.peer_marks import connections_of
+from app.home.player_settings import read_settings, tempo_factor
 from app.lang import error_text, t
-from app.local_store import store
-from app.peer_marks import connections_of
-from app.player_settings import read_settings, tempo_factor
-from app.save_status import SaveStatus
-from app.table_tabs import TableTabs
+from app.saves.local_store import store
+from app.saves.save_status import SaveStatus
+from app.saves.table_tabs import TableTabs
+from app.shell import screens
+from app.shell.dom_util import present
+from app.table.flick import Flick
+from app.table.screen import GameTableUI, serve
+from app.table.session import GameSession
 from app.treere.announce import line
 from app.treere.table_markup import TableLook, controls_html, felt_html, tally_html
 from pyodide.ffi import create_once_callable
@@ -297,7 +298,7 @@ class TreereUI(GameTableUI):
 
 
 ui = TreereUI()
-# What the app and the peers call (app/game_table.py does it for both public-dice games).
+# What the app and the peers call (app/table/screen.py does it for both public-dice games).
 start_table = ui.start_table
 show_peer_table = ui.show_peer_table
 has_saved_table = ui.has_saved

@@ -3,12 +3,12 @@
 Roll, set aside (a 3 counts nothing), roll the rest, and Henning's turn ending as soon as he
 is over your score (his roll and what he kept on the board); then, over the finished pot, ties
 and five threes, and *Progressiv*. Every text is a catalogue key (app/lang/*/tutorial.py,
-"tutorial.treere.…"). The runner is app.tutorial; the dice are the engine's scripted faces.
+"tutorial.treere.…"). The runner is app.tutorial.runner; the dice are the engine's scripted faces.
 """
 from __future__ import annotations
 
 from app.lang import t
-from app.tutorial import NEXT, Choice, Step, seat_name
+from app.tutorial.runner import NEXT, Choice, Step, seat_name
 
 from engine.treere.table import Table
 

@@ -2,7 +2,7 @@
 
 *Med vennerne*: the host's lobby (share link, QR code, seats), a guest's *Sæt dig ved bordet*,
 what a guest's phone says when the host refuses or ends its seat (the wire carries a code, each
-phone says it in its own language: app/peers/notices.py), the relay's close reasons, and the
+phone says it in its own language: app/friends/core/notices.py), the relay's close reasons, and the
 one-table-one-tab notice. "friends.no.…" are the refusals raised as IllegalAction: they travel
 as "Dansk (English)" and app.lang.error_text shows the player's half.
 """

@@ -16,7 +16,7 @@ TEXT: dict[str, str] = {
     "rules.tabs": "Spil",
     "rules.heading": "Regler – {game}",
     "rules.learn": "Lær at spille {game}",
-    # the last line of each game's rules: its keys (app/keyboard.py, docs/ui.md)
+    # the last line of each game's rules: its keys (app/device/keyboard.py, docs/ui.md)
     "rules.keys.snyd": ("Med tastatur: hold mellemrum for at kigge, pilene vælger buddet, Enter "
                         "byder, L løfter."),
     "rules.keys.bakke": "Med tastatur: mellemrum eller Enter kaster, A kaster alle, V siger videre.",

@@ -5,7 +5,7 @@ public-dice game's *Dæk bordet*, saving, the table's own errors (shown through 
 game_session builds "Dansk (English)" from both catalogues, the engine's convention)."""
 
 TEXT: dict[str, str] = {
-    # the router (app/screens.py)
+    # the router (app/shell/screens.py)
     "shell.title.start": "Bodegabordet",
     "shell.title.setup": "Dæk bordet",
     "shell.title.table": "Bordet",
@@ -14,9 +14,9 @@ TEXT: dict[str, str] = {
     "shell.title.rules": "Regler",
     "shell.back": "Tilbage",
     "shell.unavailable": "«{screen}» er ikke klar endnu. Kom tilbage senere.",
-    # your seat's name until you type one (app/player_settings.py)
+    # your seat's name until you type one (app/home/player_settings.py)
     "shell.you": "Du",
-    # *Indstillinger* (app/settings_screen.py)
+    # *Indstillinger* (app/home/settings_screen.py)
     "shell.settings.name": "Dit navn",
     "shell.settings.at_table": "Ved bordet",
     "shell.settings.sound": "Lyd",
@@ -41,11 +41,11 @@ TEXT: dict[str, str] = {
     "shell.settings.not_saved.full": "Kunne ikke gemmes – lageret er fuldt",
     "shell.settings.not_saved.blocked": "Kunne ikke gemmes – lageret er spærret",
     "shell.settings.reset": "Dine indstillinger kunne ikke læses, så de er sat tilbage til standard.",
-    # saving a table (app/save_status.py, app/save_guard.py)
+    # saving a table (app/saves/save_status.py, app/saves/save_guard.py)
     "shell.save.full": "Bordet kan ikke gemmes – lageret er fuldt",
     "shell.save.blocked": "Bordet kan ikke gemmes – lageret er spærret",
     "shell.save.corrupt": "Det gemte bord kunne ikke læses, så vi dækker et nyt bord.",
-    # the seats of Bakke's and Treere's *Dæk bordet* (app/seat_draft.py)
+    # the seats of Bakke's and Treere's *Dæk bordet* (app/table/seat_draft.py)
     "shell.seats.legend": "Spillere ({count} af 2–{most})",
     "shell.seats.player": "Spiller {number}",
     # an extra person at the phone gets the first of these not at the table (no regular's)
@@ -58,13 +58,13 @@ TEXT: dict[str, str] = {
     "shell.seats.add_regular": "+ Stamgæst",
     "shell.seats.friends": "Med vennerne",
     "shell.seats.start": "Start spillet",
-    # a table with friends (app/peer_marks.py)
+    # a table with friends (app/friends/peer_marks.py)
     "shell.peer.host_starts": "Værten starter næste spil",
     "shell.peer.reconnecting": "genforbinder",
     "shell.peer.away": "væk",
-    # a regular that raised instead of playing (app/game_session.py)
+    # a regular that raised instead of playing (app/table/session.py)
     "shell.regular_stuck": "{player} gik i stå – bordet tog turen for ham",
-    # errors: game_session.py, seat_draft.py, turn_clock.py ("Dansk (English)" via lang.error_text)
+    # errors: table/session.py, seat_draft.py, turn_clock.py ("Dansk (English)" via lang.error_text)
     "shell.error.seat_count": "Der skal være {least}–{most} pladser ved bordet",
     "shell.error.no_name": "En spiller mangler et navn",
     "shell.error.name_too_long": "Navnet {name}… er for langt",

@@ -1,12 +1,12 @@
 """Danish texts of the tutorial area (keys "tutorial.…"); see app/lang/__init__.py.
 
-*Lær at spille* (app/tutorial.py and the three scripts app/<game>/tutorial.py) and the peek
+*Lær at spille* (app/tutorial/runner.py and the three scripts app/<game>/tutorial.py) and the peek
 hints (app/snyd/peek_hint.py). A step's text ends with the sentence that names its button, in
 the button's own words: tests/ui/test_tutorial_scripts.py checks it in both languages.
 """
 
 TEXT: dict[str, str] = {
-    # The runner and its screen (app/tutorial.py, app/tutorial_markup.py)
+    # The runner and its screen (app/tutorial/runner.py, app/tutorial/markup.py)
     "tutorial.title": "Lær at spille",
     "tutorial.heading": "Lær at spille – {game}",
     "tutorial.progress": "Trin {n} af {total}",
@@ -22,7 +22,7 @@ TEXT: dict[str, str] = {
     "tutorial.kig": "Kig",
     "tutorial.keep": "Behold",
     "tutorial.you": "Du",
-    # The start screen's first-start offer (app/start.py)
+    # The start screen's first-start offer (app/home/start.py)
     "tutorial.offer": "Ny ved bordet? Lær Snyd på et minut mod Henning.",
     "tutorial.offer_yes": "Lær at spille",
     "tutorial.offer_no": "Nej tak",

@@ -19,7 +19,7 @@ TEXT: dict[str, str] = {
     "rules.tabs": "Games",
     "rules.heading": "Rules – {game}",
     "rules.learn": "Learn to play {game}",
-    # the last line of each game's rules: its keys (app/keyboard.py, docs/ui.md)
+    # the last line of each game's rules: its keys (app/device/keyboard.py, docs/ui.md)
     "rules.keys.snyd": ("With a keyboard: hold Space to peek, the arrows choose the bid, Enter "
                         "bids, L calls (løft)."),
     "rules.keys.bakke": "With a keyboard: Space or Enter throws, A throws all, V says Videre (next).",

@@ -2,7 +2,7 @@
 catalogue (app/lang/da/shell.py) for where each text is used."""
 
 TEXT: dict[str, str] = {
-    # the router (app/screens.py)
+    # the router (app/shell/screens.py)
     "shell.title.start": "Bodegabordet",
     "shell.title.setup": "Set the table",
     "shell.title.table": "The table",
@@ -11,9 +11,9 @@ TEXT: dict[str, str] = {
     "shell.title.rules": "Rules",
     "shell.back": "Back",
     "shell.unavailable": "\"{screen}\" isn't ready yet. Come back later.",
-    # your seat's name until you type one (app/player_settings.py)
+    # your seat's name until you type one (app/home/player_settings.py)
     "shell.you": "You",
-    # *Indstillinger* (app/settings_screen.py)
+    # *Indstillinger* (app/home/settings_screen.py)
     "shell.settings.name": "Your name",
     "shell.settings.at_table": "At the table",
     "shell.settings.sound": "Sound",
@@ -38,11 +38,11 @@ TEXT: dict[str, str] = {
     "shell.settings.not_saved.full": "Couldn't save – the storage is full",
     "shell.settings.not_saved.blocked": "Couldn't save – the storage is blocked",
     "shell.settings.reset": "Your settings couldn't be read, so they're back to the defaults.",
-    # saving a table (app/save_status.py, app/save_guard.py)
+    # saving a table (app/saves/save_status.py, app/saves/save_guard.py)
     "shell.save.full": "The table can't be saved – the storage is full",
     "shell.save.blocked": "The table can't be saved – the storage is blocked",
     "shell.save.corrupt": "The saved table couldn't be read, so we're setting a new one.",
-    # the seats of Bakke's and Treere's *Dæk bordet* (app/seat_draft.py)
+    # the seats of Bakke's and Treere's *Dæk bordet* (app/table/seat_draft.py)
     "shell.seats.legend": "Players ({count} of 2–{most})",
     "shell.seats.player": "Player {number}",
     # the same Danish pub in English: Danish first names, none with æ, ø or å to type
@@ -55,13 +55,13 @@ TEXT: dict[str, str] = {
     "shell.seats.add_regular": "+ Regular",
     "shell.seats.friends": "With friends",
     "shell.seats.start": "Start game",
-    # a table with friends (app/peer_marks.py)
+    # a table with friends (app/friends/peer_marks.py)
     "shell.peer.host_starts": "The host starts the next game",
     "shell.peer.reconnecting": "reconnecting",
     "shell.peer.away": "away",
-    # a regular that raised instead of playing (app/game_session.py)
+    # a regular that raised instead of playing (app/table/session.py)
     "shell.regular_stuck": "{player} froze – the table took the turn",
-    # errors: game_session.py, seat_draft.py, turn_clock.py ("Dansk (English)" via lang.error_text)
+    # errors: table/session.py, seat_draft.py, turn_clock.py ("Dansk (English)" via lang.error_text)
     "shell.error.seat_count": "A table has {least}–{most} seats",
     "shell.error.no_name": "A player has no name",
     "shell.error.name_too_long": "The name {name}… is too long",

@@ -8,7 +8,7 @@ A step's text ends with the sentence that names its button, in the button's own 
 """
 
 TEXT: dict[str, str] = {
-    # The runner and its screen (app/tutorial.py, app/tutorial_markup.py)
+    # The runner and its screen (app/tutorial/runner.py, app/tutorial/markup.py)
     "tutorial.title": "Learn to play",
     "tutorial.heading": "Learn to play – {game}",
     "tutorial.progress": "Step {n} of {total}",
@@ -24,7 +24,7 @@ TEXT: dict[str, str] = {
     "tutorial.kig": "Peek",
     "tutorial.keep": "Keep",
     "tutorial.you": "You",
-    # The start screen's first-start offer (app/start.py)
+    # The start screen's first-start offer (app/home/start.py)
     "tutorial.offer": "New at the table? Learn Snyd in a minute against Henning.",
     "tutorial.offer_yes": "Learn to play",
     "tutorial.offer_no": "No thanks",

@@ -1,0 +1,151 @@
+"""A guest's phone at a Bakke or Treere table with friends: GameSession-shaped, over the wire.
+
+The join screen talks to the host through a GuestTable (guest_table.py: hello with the seat
+token, frames in and out, the transport's endpoint), whatever the game; once the first view
+says the table is Bakke or Treere, this wraps it in the shape the Bakke and Treere table
+screens use (``view()``, ``act(player, action)``, ``news()``, ``lines()``, ``humans``,
+``regulars`` …), so the same screens draw a guest's table. The table lives on the host's
+phone: nothing is saved here (``remote``), the regulars play there (``regular_due()`` is
+always None), and the host starts the next game.
+
+    game_table = GuestGameTable(guest_table)   # once guest_table.ready
+    game_table.on_change = redraw              # a frame from the host changed the table
+    bakke.table_screen.show_peer_table(game_table)
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.friends.core.protocol import is_action
+from app.friends.guest_table import GuestTable
+from app.shell.both_languages import both
+from app.table import games
+
+from engine.errors import IllegalAction
+
+LOOK_BACK = 200  # events back from the end where the news being drawn sits
+
+
+class _HeldTable:
+    """What the screens read of ``session.table``: the events of the view held here."""
+
+    def __init__(self, guest: GuestGameTable) -> None:
+        self._guest = guest
+
+    @property
+    def events(self) -> list[dict]:
+        return self._guest.view()["events"]
+
+
+class GuestGameTable:
+    """A guest's Bakke or Treere table, shaped like app.table.session.GameSession."""
+
+    remote = True          # the host's phone holds and saves the table
+    pass_and_play = False
+
+    def __init__(self, endpoint: GuestTable) -> None:
+        v = endpoint.view()
+        if v is None or v.get("game") not in games.ON_GAME_SESSION:
+            raise IllegalAction(both("friends.no.game_view"))
+        self.endpoint = endpoint
+        self.game = v["game"]
+        self.faults: list[Any] = []  # the regulars play (and fail) on the host's phone
+        self.on_change: Callable[[], None] | None = None
+        self.seen = len(v["events"])  # the evening before this screen is not news
+        self.table = _HeldTable(self)
+        told = endpoint.on_change
+        endpoint.on_change = lambda: self._moved(told)
+
+    def _moved(self, told: Callable[[], None] | None) -> None:
+        if told is not None:
+            told()  # the join screen's own watch (a goodbye, the seat token)
+        if self.on_change is not None:
+            self.on_change()
+
+    # ---------- what the screens read ----------
+    @property
+    def me(self) -> str:
+        return self.endpoint.view()["me"]
+
+    @property
+    def humans(self) -> list[str]:
+        return [self.me]
+
+    @property
+    def holder(self) -> str:
+        return self.me
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.view()["players"])
+
+    @property
+    def regulars(self) -> dict[str, None]:
+        """The regular seats (from the host's lobby): drawn as regulars, played by the host."""
+        return {s["player"]: None for s in self.endpoint.guest.seats if s["kind"] == "regular"}
+
+    @property
+    def tally(self) -> dict:
+        return self.view()["tally"]
+
+    @property
+    def waiting_host(self) -> bool:
+        return self.endpoint.waiting_host
+
+    def view(self, seat: str | None = None) -> dict:
+        """This phone's seat's view (every die on the table is public: it is the table)."""
+        if seat not in (None, self.me):
+            raise IllegalAction(both("friends.no.own_view"))
+        return self.endpoint.view()
+
+    def connections(self) -> dict[str, str]:
+        return self.endpoint.connections()
+
+    def is_regular(self, name: str) -> bool:
+        return name in self.regulars
+
+    def regular_due(self) -> None:
+        return None  # the regulars play on the host's phone
+
+    def pause_ms(self, tempo: float = 1.0) -> int:
+        return 0
+
+    # ---------- what the player does ----------
+    def act(self, player: str, action: Any) -> None:
+        """This phone's move, to the host: refused here already when the view does not offer
+        it (the host's engine judges it again); IllegalAction, nothing sent."""
+        v = self.view()
+        if player != v["me"]:
+            raise IllegalAction(both("friends.no.own_seat"))
+        if not is_action(action, self.game) or action["type"] not in v.get("legal", []):
+            raise IllegalAction(both("friends.no.not_now"))
+        self.endpoint.put([self.endpoint.guest.act(action)])  # IllegalAction while one pends
+
+    def play_regular(self) -> dict:
+        raise IllegalAction(both("friends.no.regulars_host"))
+
+    def new_game(self) -> None:
+        raise IllegalAction(both("friends.host_starts"))
+
+    # ---------- what the table says ----------
+    def news(self) -> list[dict]:
+        events = self.view()["events"]
+        fresh, self.seen = events[self.seen:], len(events)
+        return list(fresh)
+
+    def lines(self, event: dict) -> list[tuple[str, str]]:
+        """The lines said on `event` (from news()): the host's phone decides them and its
+        view carries the latest few ("said", by event index), so this phone reads the same."""
+        v = self.view()
+        events = v["events"]
+        for i in range(len(events) - 1, max(-1, len(events) - 1 - LOOK_BACK), -1):
+            if events[i] is event:
+                return [(s["player"], s["line"]) for s in v.get("said", []) if s["event"] == i]
+        return []
+
+    def new_faults(self) -> list[Any]:
+        return []
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.endpoint.to_dict()

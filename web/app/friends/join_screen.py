@@ -1,0 +1,320 @@
+"""A friend's phone opening the share link ("bord"): "Sæt dig ved bordet", then the table.
+
+main.py shows this screen when the address has ``?bord=<room>`` (also on the very first visit,
+before any service worker). The player types a name (remembered in the settings) and taps
+*Sæt dig*; a GuestTable then talks to the host through GuestLinks (a WebRTC data channel when
+one opens, else the relay). The seat token the host hands out is kept per room on this phone
+(friends.SEATS_KEY), so a reload sits down again in the same seat without asking.
+
+The first view says which game the host's table is; the games' registry (app/table/games.py)
+says which table screen shows it and what wraps the GuestTable for it: Snyd's table screen shows
+the GuestTable itself; a Bakke or Treere table is wrapped in a GuestGameTable
+(friends/game_guest.py) for that game's table screen, which this module ticks and redraws as
+frames arrive. No game's screen is imported before its table arrives.
+
+The screen says who invites to which game: the share link's game first (``&spil=``; a neutral
+line without one), then the host's name and game from the host's ``lobby``.
+
+When the table cannot be reached, the screen says what is wrong, with *Prøv igen*. When the
+host closed it (a ``bye`` "closed", or the relay's 4404 for a table this phone sat at), it says
+the table is closed and offers the way home, never *Sæt dig* again (a table closed by a ``bye``
+is remembered: friends.CLOSED_KEY). Every word
+is this phone's language's (app/lang, "friends.…"), whatever the host's phone speaks: the
+host's refusals arrive as codes (friends/core/notices.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from app.friends import lobby as friends
+from app.friends.core.notices import bye_line
+from app.friends.core.protocol import is_name
+from app.friends.guest_table import GuestTable
+from app.friends.markup import join_html
+from app.friends.wire.links import GuestLinks
+from app.friends.wire.relay_link import NO_ROOM
+from app.home.player_settings import DEFAULTS, read_settings
+from app.lang import t
+from app.saves.local_store import SETTINGS_KEY, store
+from app.shell import screens
+from app.shell.dom_util import present
+from app.table import games
+from pyodide.ffi import create_proxy
+
+SCREEN = "bord"
+TICK_MS = 1000
+# The host's answers to "sit down" that only another name, table or link can change.
+SEAT_REFUSED = ("name_taken", "bad_name", "table_full", "bad_token", "started")
+
+_state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
+                          "name": "", "error": "", "interval": None, "proxies": {},
+                          "kept_token": None, "game_table": None, "told_waiting": False,
+                          "closed": False}
+
+
+def _proxy(name: str, fn: Any) -> Any:
+    p = _state["proxies"]
+    if name not in p:
+        p[name] = create_proxy(fn)
+    return p[name]
+
+
+def _seats() -> dict[str, dict[str, str]]:
+    return friends.read_seats(store.read(friends.SEATS_KEY))
+
+
+# ---------- sitting down ----------
+
+def sit(room: str, name: str, token: str | None) -> None:
+    """Talk to the host of ``room`` as ``name`` (back in our seat with ``token``)."""
+    leave()
+    table = GuestTable(name, token)
+    table.on_change = _changed
+    links = GuestLinks(table, room, on_change=_changed)
+    _state.update(room=room, table=table, links=links, name=name, error="", kept_token=token,
+                  closed=False)
+    links.start()
+    if _state["interval"] is None:
+        _state["interval"] = js.setInterval(_proxy("tick", _tick), TICK_MS)
+
+
+def leave() -> None:
+    if _state["links"] is not None:
+        _state["links"].close()
+    game_table = _state["game_table"]
+    if game_table is not None:  # the game's screen must not resume a table nobody talks to
+        ui = _game_screen(game_table.game).ui
+        if ui.session is game_table:
+            ui.session = None
+    _state.update(table=None, links=None, game_table=None)
+
+
+def _tick(*_a: Any) -> None:
+    links, table = _state["links"], _state["table"]
+    if links is None:
+        return
+    links.tick()
+    if screens.current() != games.get("snyd").table_screen:
+        table.tick()  # Snyd's table screen ticks it while it is on show
+    _say_waiting_host()
+    _changed()
+
+
+def _say_waiting_host() -> None:
+    """On a Bakke or Treere table: "Venter på værten …" in the table's line while the host's
+    phone is silent (a reload, a locked phone), gone when it speaks again (Snyd's table
+    screen shows its own)."""
+    game_table, table = _state["game_table"], _state["table"]
+    if game_table is None or table is None:
+        return
+    screen = _game_screen(game_table.game)
+    if screens.current() != screen.SCREEN or screen.ui.session is not game_table:
+        return
+    waiting = table.waiting_host
+    if waiting != _state["told_waiting"]:
+        _state["told_waiting"] = waiting
+        screen.ui.toast(f"{t('friends.waiting_host')} …" if waiting else "")
+
+
+def _changed() -> None:
+    """After anything arrived: keep the token, and show the table as soon as there is one."""
+    table, links = _state["table"], _state["links"]
+    if table is None:
+        return
+    if table.guest.closed:
+        _host_said_bye(table)
+        return
+    if table.token and table.token != _state["kept_token"]:
+        _state["kept_token"] = table.token
+        store.write_json(friends.SEATS_KEY, friends.remember_seat(
+            _seats(), _state["room"], table.name, table.token))
+    on_join = screens.current() == SCREEN
+    if table.ready and not table.waiting and _problem() == "" and on_join:
+        _show_table(table)
+        return
+    if not on_join and _problem() and links.relay.state == "closed":
+        screens.show(SCREEN)  # the relay gave up: say why, with *Prøv igen*
+        return
+    if on_join:
+        _paint()
+
+
+def _game_screen(game: str) -> Any:
+    """The table screen's module of `game` (its ui, show_peer_table), from the registry."""
+    return games.load(games.get(game).table_ui)
+
+
+def _show_table(table: GuestTable) -> None:
+    """The host's table on this phone, on the screen of its game (the first view says which)."""
+    game = games.get(table.view()["game"])
+    if game.guest is None:  # Snyd's table screen shows the GuestTable itself
+        _game_screen(game.key).show_peer_table(table)
+        return
+    game_table = _state["game_table"]
+    if game_table is None or game_table.endpoint is not table:
+        game_table = games.load(game.guest)(table)  # GuestGameTable (friends/game_guest.py)
+        _state["game_table"] = game_table
+    screen = _game_screen(game.key)
+    game_table.on_change = lambda: screen.ui.refresh() if screen.ui.session is game_table else None
+    screen.show_peer_table(game_table)
+
+
+def _host_said_bye(table: GuestTable) -> None:
+    """The host removed this phone's seat, closed the table, or another screen took the seat:
+    stop talking to it at once (else the transport's next hello would sit down anew) and say
+    why: over the name form, or, for a closed table, with the way home only."""
+    reason = table.guest.closed
+    leave()
+    if reason in ("removed", "closed"):  # that seat is gone: its token is no use any more
+        _forget_seat()
+    if reason == "closed":
+        closed = friends.read_closed(store.read(friends.CLOSED_KEY))
+        store.write_json(friends.CLOSED_KEY, friends.remember_closed(closed, _state["room"]))
+    _state.update(error=bye_line(reason), name=table.name, kept_token=None,
+                  closed=reason == "closed")
+    if screens.current() != SCREEN:
+        screens.show(SCREEN)
+    else:
+        _paint()
+
+
+def _forget_seat() -> None:
+    seats = _seats()
+    seats.pop(_state["room"], None)
+    store.write_json(friends.SEATS_KEY, seats)
+
+
+def _table_gone() -> bool:
+    """The relay says the room does not exist (4404, final) for a table this phone sat at:
+    its host closed it (the ``bye`` may never have reached us). Not remembered as closed: a
+    reload asks again, should the relay only have lost the room."""
+    table, links = _state["table"], _state["links"]
+    sat_here = table.holder is not None or _state["kept_token"] is not None
+    return (sat_here and links.relay.state == "closed"
+            and links.relay.close_code == NO_ROOM)
+
+
+def _invite() -> str:
+    """Who invites to which game: the host's lobby says both (names are outside input: the
+    markup escapes them); before it, the share link's game, else a neutral line."""
+    table = _state["table"]
+    if table is not None:
+        host = next((s["player"] for s in table.guest.seats if s["kind"] == "host"), None)
+        game = friends.GAME_NAMES.get(table.guest.game or "")
+        if host and game:
+            return t("friends.join.invite", host=host, game=game)
+    game = friends.game_from_search(str(js.location.search))
+    if game is not None:
+        return t("friends.join.invite.game", game=friends.GAME_NAMES[game])
+    return t("friends.join.invite.neutral")
+
+
+def _problem() -> str:
+    """What is wrong, in this phone's language ("" while all is well or still trying)."""
+    table, links = _state["table"], _state["links"]
+    if table.guest.error_code in SEAT_REFUSED:
+        return table.guest.error
+    if links.relay.state == "closed":
+        return links.problem or links.relay.reason or ""
+    return ""
+
+
+def _status() -> str:
+    table, links = _state["table"], _state["links"]
+    if table.waiting:
+        return t("friends.join.late")
+    if links.path == "none" and links.relay.reason:
+        return t("friends.join.retrying", reason=links.relay.reason)
+    if links.relay.state == "open" and not links.relay.host_present:
+        return f"{t('friends.waiting_host')} …"
+    if table.holder and not table.ready:
+        return t("friends.join.seated")
+    return t("friends.join.sitting")
+
+
+# ---------- the screen ----------
+
+def render(root: Any, **_kw: Any) -> None:
+    _state["root"] = root
+    room = friends.room_from_search(str(js.location.search))
+    if room is None:
+        root.innerHTML = join_html("", "", t("friends.join.bad_link"), form=False, retry="home")
+        _state["painted"] = None
+        _listen(root)
+        return
+    if room in friends.read_closed(store.read(friends.CLOSED_KEY)):
+        leave()  # its host closed this table: nothing to sit down at
+        _state.update(room=room, closed=True, error=t("friends.bye.closed"))
+    elif _state["table"] is None or _state["room"] != room:
+        remembered = _seats().get(room)
+        if remembered is not None:  # this phone has a seat here: back to it, no questions
+            sit(room, remembered["name"], remembered["token"])
+        else:
+            _state.update(room=room, closed=False)
+    _paint()
+
+
+def _listen(root: Any) -> None:
+    section = root.querySelector('[data-testid="join"]')
+    section.addEventListener("click", _proxy("click", _on_click))
+
+
+def _paint() -> None:
+    root = _state["root"]
+    if root is None or screens.current() != SCREEN:
+        return
+    table = _state["table"]
+    if _state["closed"] or (table is not None and _table_gone()):
+        if table is not None:
+            leave()  # the room is gone: stop knocking
+            _forget_seat()
+            _state.update(closed=True, error=t("friends.join.gone"))
+        html = join_html("", t("friends.join.thanks"), _state["error"], form=False,
+                         retry="home", title=t("friends.join.closed"))
+    elif table is None:
+        name = _state["name"] or read_settings(store)["name"]
+        name = "" if name == DEFAULTS["name"] else name  # "Du" names nobody at the table
+        html = join_html(name, "", _state["error"], form=True, retry="", invite=_invite())
+    else:
+        problem = _problem()
+        form = table.guest.error_code in SEAT_REFUSED
+        html = join_html(table.name, "" if problem else _status(), problem, form=form,
+                         retry="" if form else "retry", invite=_invite())
+    if _state.get("painted") != html or not present(root.querySelector('[data-testid="join"]')):
+        _state["painted"] = html  # repainted only when it changes: a typed name stays
+        root.innerHTML = html
+        _listen(root)
+
+
+def _on_click(ev: Any) -> None:
+    target = ev.target.closest("[data-action]")
+    if not present(target):
+        return
+    action = target.getAttribute("data-action")
+    if action == "home":
+        leave()
+        screens.show(screens.START)
+    elif action == "sit":
+        _sit_from_form()
+    elif action == "retry" and _state["links"] is not None:
+        _state["links"].start()  # the relay gave up: knock again
+        _paint()
+
+
+def _sit_from_form() -> None:
+    field = _state["root"].querySelector('[data-testid="join-name"]')
+    name = str(field.value).strip() if present(field) else ""
+    if not is_name(name):
+        _state["error"] = t("friends.join.bad_name")
+        leave()
+        _paint()
+        return
+    settings = read_settings(store)
+    if settings["name"] != name:
+        store.write_json(SETTINGS_KEY, {**settings, "name": name})  # remembered for next time
+    sit(_state["room"], name, None)
+    _paint()
+
+
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

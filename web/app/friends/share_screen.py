@@ -1,0 +1,419 @@
+"""*Med vennerne* on the host's phone ("vennerne"): the lobby with the share link, and the
+transports that keep the host's table reachable while it is played.
+
+Snyd's *Dæk bordet* calls ``open_lobby(seats, rules, tempo)``, Bakke's and Treere's
+``open_game_lobby(game, seats, rules)``: a HostRoom (peers/host_table.open_room)
+with a new relay room and host key (peers/links.new_link), and HostLinks connecting to the
+relay at once, so friends can sit down while the host is still looking at the QR code. *Start
+spillet* makes the HostTable (the lobby's seats; late arrivals wait), saves the link with it and
+shows the usual table screen (Snyd's HostTable, or a HostGameTable on the Bakke or Treere
+screen, which this module ticks and redraws when a guest moves). After a reload of the host's phone, host_table.on_restore hands
+us the restored table and its link: the same relay room is re-attached with the same key.
+
+One interval (TICK_MS) keeps the relay link alive, and ticks the room while no table runs.
+Once a table runs it ticks the host's table whatever screen the host's phone shows (Regler,
+settings …: the friends' clocks, stand-ins, auto-deal and the regulars go on, ``tick_unseen``),
+except while Snyd's table screen ticks it itself; a Bakke or Treere table (its screen has no
+clock) is ticked here always.
+
+The lobby is saved (friends.LOBBY_KEY) on every change: a reload before *Start spillet*
+reopens it (main.py's resume step, or the #vennerne hash) with the same room and key, and the
+seated guests come back by their tokens. *Start spillet* clears it (the table's save has the
+room). Leaving for good (← in the lobby or at the table, or a new table) tells every guest
+``bye`` and leaves the relay, so no room lingers.
+
+Each game's table screen is found through the games' registry (app/table/games.py), imported
+when its table is on: this module imports no game's screen.
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib
+from typing import TYPE_CHECKING, Any
+
+import js
+from app.friends import game_host, host_table, qr
+from app.friends import lobby as friends
+from app.friends.core import host_seats
+from app.friends.core.host import HostRoom
+from app.friends.markup import lobby_html, lobby_seats_html, regular_option
+from app.friends.wire.links import HostLinks, new_link
+from app.lang import error_text, t
+from app.saves.local_store import store
+from app.saves.save_guard import UnreadableSave, parse_bounded
+from app.shell import screens
+from app.shell.both_languages import both
+from app.shell.dom_util import present
+from app.table import games
+from pyodide.ffi import create_proxy, to_js
+
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:  # Snyd's draft seats and rules, for open_lobby's signature only
+    from app.snyd.table_setup import Seat
+
+    from engine.snyd import Rules
+
+SCREEN = "vennerne"
+TICK_MS = 1000
+
+# The games whose lobby is titled "<game> med vennerne" (Snyd's is the one people know as
+# "Med vennerne"): the games on a GameSession, by their own names, the same in every language.
+GAME_TITLES = {game.key: game.name for game in games.GAMES if game.on_game_session}
+
+_state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": None,
+                          "game": games.DEFAULT,
+                          "tempo": 1.0, "table": None, "root": None, "shown": None,
+                          "interval": None, "proxies": {}, "qr_for": None, "saved": None}
+
+
+def _proxy(name: str, fn: Any) -> Any:
+    p = _state["proxies"]
+    if name not in p:
+        p[name] = create_proxy(fn)
+    return p[name]
+
+
+# ---------- the transports ----------
+
+def _connect(room: HostRoom, link: dict[str, str]) -> None:
+    """(Re)open the relay for ``room``: the previous table's transports are left first."""
+    if _state["links"] is not None:
+        _state["links"].close()
+    links = HostLinks.from_link(room, link, on_change=_links_changed)
+    _state["links"] = links
+    links.start()
+    if _state["interval"] is None:
+        _state["interval"] = js.setInterval(_proxy("tick", _tick), TICK_MS)
+
+
+def _tick(*_a: Any) -> None:
+    links = _state["links"]
+    if links is None:
+        return
+    links.tick()
+    table = _state["table"]
+    if isinstance(table, game_host.HostGameTable):
+        _tick_game(table)
+        return
+    if table is not None:
+        table_screen = _game_screen("snyd")
+        # The table screen's ← goes to the start screen; a new table replaces the session.
+        if table_screen.ui.session is not table:
+            leave(say_bye=table_screen.ui.tabs.claim.may_write)  # else another tab holds it
+        elif screens.current() == screens.START:
+            leave()
+            # Its save stays (the evening's scores); resumed later it loads afresh from the
+            # save, re-attaches, and stand-ins play the friends who were told "bye".
+            table_screen.ui.stop_timers()
+            table_screen.ui.session = None
+        elif not _snyd_screen_ticks():
+            # The host reads Regler, settings …: the friends' clock, stand-ins, the next deal
+            # and the regulars go on from here (the table screen ticks it while on show).
+            table.tick_unseen()
+        return
+    if _state["room"] is not None:
+        _state["room"].tick()  # in the lobby: a guest gone too long shows as "væk"
+        _paint_seats()
+        _save_lobby()  # a guest sat down or left
+
+
+def _snyd_screen_ticks() -> bool:
+    """Snyd's table screen is on show and ticking its table itself (its 1-s interval)."""
+    table_screen = _game_screen("snyd")
+    ui = table_screen.ui
+    return screens.current() == table_screen.SCREEN and ui.interval is not None and ui.on_screen()
+
+
+def _game_screen(game: str) -> Any:
+    """The table screen's module of `game` (app.<game>.table_screen), from the registry."""
+    return games.load(games.get(game).table_ui)
+
+
+def _tick_game(table: game_host.HostGameTable) -> None:
+    """A Bakke or Treere table with friends: its screen has no clock of its own, so the table's
+    time (away guests' stand-ins, the next game) is ticked here; leaving it, as for Snyd."""
+    ui = _game_screen(table.game).ui
+    if ui.session is not table:
+        leave()  # a new table replaced it on this phone
+    elif screens.current() == screens.START:
+        leave()  # its save stays; resumed later it re-attaches (stand-ins cover the friends)
+        stop = getattr(ui, "stop_timers", None) or ui.stop_timer
+        stop()
+        ui.session = None
+    elif screens.current() == ui.SCREEN:
+        table.tick()  # a change calls table.on_change (_game_moved); the screen paces regulars
+    else:
+        table.tick_unseen()  # the host reads Regler …: the regulars move from here too
+
+
+def _game_moved() -> None:
+    """A guest moved (or a stand-in, or the next game began): redraw the host's table."""
+    table = _state["table"]
+    if isinstance(table, game_host.HostGameTable):
+        ui = _game_screen(table.game).ui
+        if ui.session is table:
+            ui.refresh()
+
+
+def _links_changed() -> None:
+    if _state["table"] is None:
+        _paint_seats()
+        _save_lobby()
+
+
+def _reattach(table: Any) -> None:
+    """host_table.on_restore / game_host.on_restore: the host's phone reloaded its table with
+    friends (Snyd's HostTable, or a Bakke or Treere HostGameTable)."""
+    _state.update(room=table.room, link=dict(table.link), table=table, saved=None,
+                  game=table.room.game)
+    if isinstance(table, game_host.HostGameTable):
+        table.on_change = _game_moved
+    if table.link.get("relay_room") and table.link.get("host_key"):
+        _connect(table.room, table.link)
+
+
+host_table.on_restore = _reattach
+game_host.on_restore = _reattach
+
+
+# ---------- the lobby ----------
+
+def open_lobby(seats: list[Seat], rules: Rules, tempo: float) -> None:
+    """From *Dæk bordet*: a new room for friends, and its lobby on screen. IllegalAction if the
+    seats are not the host's one person and regulars."""
+    room = host_table.open_room(seats)
+    leave()  # a lobby or friends' table still open here is left for good
+    _open(friends.Lobby(room, new_link(), rules, tempo))
+    screens.show(SCREEN)
+
+
+def open_game_lobby(game: str, seats: list[tuple[str, str]], rules: Any) -> None:
+    """From Bakke's or Treere's *Dæk bordet*: a room of ``game`` for friends (the draft's one
+    person hosts, its regulars sit), and its lobby on screen. IllegalAction if the seats are
+    not the host's one person and regulars, or the rules are not the game's."""
+    from app.home.player_settings import is_default_name
+    from app.table.session import engine_of
+
+    rules = engine_of(game).Rules.from_dict(rules) if isinstance(rules, dict) else rules
+    # The host's seat while it is still called "Du" / "You": that names nobody on the others'
+    # phones, so it is "Vært" / "Host" (in the host's language: a name, read as typed).
+    seats = [(t("friends.host_name") if kind == "human" and is_default_name(name) else name,
+              kind) for name, kind in seats]
+    room = host_seats.open_room(seats, game=game)
+    leave()
+    _open(friends.Lobby(room, new_link(), rules, 1.0, game))
+    screens.show(SCREEN)
+
+
+def _open(lobby: friends.Lobby) -> None:
+    _state.update(room=lobby.room, link=lobby.link, rules=lobby.rules, tempo=lobby.tempo,
+                  game=lobby.game, table=None, shown=None, qr_for=None, saved=None)
+    _save_lobby()
+    _connect(lobby.room, lobby.link)
+
+
+# ---------- the lobby's save ----------
+
+def _save_lobby() -> None:
+    """Store the lobby when it changed (seats, tokens): a reload must not strand the guests."""
+    if _state["room"] is None or _state["table"] is not None:
+        return
+    lobby = friends.Lobby(_state["room"], _state["link"], _state["rules"], _state["tempo"],
+                          _state["game"])
+    data = friends.lobby_to_dict(lobby)
+    if data != _state["saved"] and store.write_json(friends.LOBBY_KEY, data):
+        _state["saved"] = data
+
+
+def _restore_lobby() -> bool:
+    """The saved lobby, reopened with the same room and key. A save that cannot be read is set
+    aside (LOBBY_KEY.backup), as a corrupt table is; False then, or when there is none."""
+    text = store.read(friends.LOBBY_KEY)
+    if text is None:
+        return False
+    try:
+        lobby = friends.lobby_from_dict(parse_bounded(text, friends.LOBBY_MAX_CHARS))
+    except (UnreadableSave, ValueError) as exc:
+        js.console.warn(f"Bodegabordet: the saved lobby was set aside: {exc}")
+        store.set_aside(friends.LOBBY_KEY, text, str(exc), friends.LOBBY_MAX_CHARS)
+        return False
+    _open(lobby)
+    return True
+
+
+def resume_lobby() -> None:
+    """At boot (main.py, before the table's resume step): back to a saved lobby. It comes
+    before a saved one-phone table: the host opened the lobby after that table was saved."""
+    if screens.current() == screens.START and _state["room"] is None and _restore_lobby():
+        screens.show(SCREEN)
+
+
+def share_link() -> str:
+    return friends.share_url(str(js.location.href), _state["link"]["relay_room"], _state["game"])
+
+
+def _regulars() -> list[dict]:
+    """The free regulars of the lobby's game (each game's regulars play its own table)."""
+    regulars = importlib.import_module(f"{games.get(_state['game']).engine}.bots").REGULARS
+    taken = {s["player"] for s in _state["room"].lobby()}
+    return [r for r in regulars if r["name"] not in taken]
+
+
+def render(root: Any, **_kw: Any) -> None:
+    _state["root"] = root
+    if _state["table"] is not None or (_state["room"] is None and not _restore_lobby()):
+        # No lobby open (or the table has started): the default game's *Dæk bordet*.
+        screens.show(games.get(games.DEFAULT).setup_screen)
+        return
+    can_share = present(getattr(js.navigator, "share", None))
+    root.innerHTML = lobby_html(share_link(), can_share, _regulars(), _state["game"])
+    section = root.querySelector('[data-testid="lobby"]')
+    section.setAttribute("data-game", _state["game"])
+    if _state["game"] in GAME_TITLES:  # Snyd's lobby is the one people know as "Med vennerne"
+        section.querySelector("h2").textContent = t("friends.lobby.title.game",
+                                                    game=GAME_TITLES[_state["game"]])
+    section.addEventListener("click", _proxy("click", _on_click))
+    _state["shown"] = None
+    _paint_seats()
+    asyncio.ensure_future(_draw_qr(share_link()))
+
+
+def _on_screen() -> bool:
+    root = _state["root"]
+    return (root is not None and screens.current() == SCREEN
+            and present(root.querySelector("#lobby-seats")))
+
+
+def _paint_seats() -> None:
+    if not _on_screen():
+        return
+    seats = _state["room"].lobby()
+    if seats == _state["shown"]:
+        return
+    _state["shown"] = seats
+    _state["root"].querySelector("#lobby-seats").innerHTML = lobby_seats_html(seats)
+    select = _state["root"].querySelector('[data-testid="regular-choice"]')
+    free = _regulars()
+    names = [str(o.value) for o in select.options]
+    if names != [r["name"] for r in free]:
+        select.innerHTML = "".join(regular_option(r, _state["game"]) for r in free)
+
+
+def _say(selector: str, line: str) -> None:
+    node = _state["root"].querySelector(selector)
+    if present(node):
+        node.textContent = line
+
+
+async def _draw_qr(url: str) -> None:
+    try:
+        await qr.load(str(js.location.href))
+        markup = qr.svg(url)
+    except Exception as exc:  # noqa: BLE001 – the link and Kopiér still work without it
+        js.console.warn(f"Bodegabordet: no QR code ({type(exc).__name__}: {exc})")
+        _say("#share-qr-box", t("friends.lobby.qr.failed"))
+        return
+    box = _state["root"].querySelector("#share-qr-box") if _on_screen() else None
+    if present(box):
+        box.innerHTML = markup
+        box.firstElementChild.setAttribute("data-testid", "share-qr")
+        box.firstElementChild.setAttribute("role", "img")
+        box.firstElementChild.setAttribute("aria-label", t("friends.lobby.qr.image"))
+
+
+def _on_click(ev: Any) -> None:
+    target = ev.target.closest("[data-action]")
+    if not present(target) or target.disabled:
+        return
+    action = target.getAttribute("data-action")
+    _say("#lobby-error", "")
+    try:
+        if action == "share":
+            _share()
+        elif action == "copy":
+            _copy()
+        elif action == "add-regular":
+            choice = str(_state["root"].querySelector('[data-testid="regular-choice"]').value)
+            if not choice:
+                raise IllegalAction(both("friends.no.regulars_left"))
+            _state["room"].seat_regular(choice)
+            _paint_seats()
+            _save_lobby()
+        elif action == "remove":
+            _state["room"].remove_seat(target.getAttribute("data-player"))
+            _paint_seats()
+            _save_lobby()
+        elif action == "back":
+            leave()
+            screens.show(games.get(_state["game"]).setup_screen)  # back to its *Dæk bordet*
+        elif action == "start":
+            _start()
+    except IllegalAction as exc:
+        _say("#lobby-error", error_text(str(exc)))
+
+
+def _share() -> None:
+    # Synchronously in the click: navigator.share needs the user's gesture (docs/browser-notes.md).
+    data = to_js({"title": "Bodegabordet", "text": t("friends.lobby.share.text"), "url": share_link()},
+                 dict_converter=js.Object.fromEntries)
+    js.navigator.share(data).catch(_proxy("ignore", lambda *_a: None))  # cancelled: fine
+
+
+def _copy() -> None:
+    clipboard = getattr(js.navigator, "clipboard", None)
+    if present(clipboard) and present(getattr(clipboard, "writeText", None)):
+        clipboard.writeText(share_link()).then(_proxy("copied", lambda *_a: _say("#copy-status", t("friends.lobby.copied"))),
+                                               _proxy("by-hand", lambda *_a: _select_link()))
+    else:
+        _select_link()
+
+
+def _select_link() -> None:
+    """No clipboard for us: select the link so the player can copy it by hand."""
+    field = _state["root"].querySelector('[data-testid="share-link"]')
+    if present(field):
+        field.focus()
+        field.select()
+    _say("#copy-status", t("friends.lobby.copy.by_hand"))
+
+
+def leave(say_bye: bool = True) -> None:
+    """The host leaves the lobby or the friends' table for good: every guest's phone is told
+    "bye" (it says the table is closed), the relay is left, and the lobby's save goes.
+    ``say_bye=False`` when another tab took the table: the friends play on there."""
+    room = _state["room"]
+    if room is not None and say_bye:
+        room.close()
+    if _state["links"] is not None:
+        _state["links"].close()
+    if _state["table"] is None and room is not None:
+        store.remove(friends.LOBBY_KEY)
+    _state.update(room=None, links=None, link=None, table=None, saved=None)
+
+
+def _start() -> None:
+    if games.get(_state["game"]).on_game_session:
+        _start_game()
+        return
+    table = host_table.HostTable.from_lobby(_state["room"], _state["rules"],
+                                            tempo=_state["tempo"])
+    table.link = dict(_state["link"])
+    _state["table"] = table
+    _game_screen("snyd").start_table(table)
+    store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
+
+
+def _start_game() -> None:
+    """*Start spillet* at a Bakke or Treere lobby: the host's table on that game's screen."""
+    table = game_host.HostGameTable.from_lobby(_state["room"], _state["rules"])
+    table.link = dict(_state["link"])
+    table.on_change = _game_moved
+    _state["table"] = table
+    screen = _game_screen(table.game)
+    screen.forget_table()  # a new table replaces the one saved here, as at *Start spillet*
+    screen.start_table(table)
+    store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
+
+
+screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

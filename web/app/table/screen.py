@@ -1,0 +1,288 @@
+"""What the Bakke and Treere table screens do alike (their dice are public, their session is
+app/game_session.GameSession): resume a saved table, the one-tab lock's drop, save after each
+change and say when it fails, the aria-live log, the toast, a crashing regular told.
+
+A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
+GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
+`saving`, `pending_toast`, `_handlers`, `timer`, `timer_key` (its regulars' pace); it has a
+`start(session)`, an `on_click(ev)` (`tapped(ev)` finds the button), a `refresh()` that
+ends in `settle()`, a `schedule()` and a `tally_panel_html()` (its *Tavlen*). `serve()` is
+the tail of each game's module: its stylesheet, its screen, its resume step.
+Snyd's table (app/snyd/table_screen.py) has its own session, hand-off and clock.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import js
+from app.device.browser_storage import ask_persistence, warn
+from app.friends.core.host_seats import given_back_line, handed_line
+from app.friends.peer_marks import seats_menu_html
+from app.home.player_settings import load_settings, settings_reset
+from app.lang import error_text
+from app.saves import last_table
+from app.saves.local_store import store
+from app.shell import screens, stylesheet
+from app.shell.dom_util import present
+from app.table import session as game_session
+from pyodide.ffi import create_proxy
+
+from engine.errors import IllegalAction
+
+LIVE_LINES = 12  # lines kept in the aria-live log
+# The host's hand over a guest's seat (peer_marks.seats_menu_html, in *Tavlen*).
+HAND_ACTIONS = ("hand-over", "hand-over-yes", "hand-over-no", "give-back")
+
+
+class GameTableUI:
+    GAME: ClassVar[str]
+    SCREEN: ClassVar[str]
+    SETUP: ClassVar[str]
+    # the element ids of the save line, the aria-live log, the toast and the Tavlen panel in the
+    # game's skeleton
+    IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast",
+                                     "tally": "tally-panel"}
+
+    session: game_session.GameSession | None
+    confirm_hand: str | None = None  # the guest's seat the host asked to hand over (a confirm)
+    tabs: Any
+    saving: Any
+    pending_toast: str
+    _handlers: dict[str, Any]
+    timer: Any  # the next regular's move (a js.setTimeout id), or None
+    timer_key: Any  # the table state it was scheduled for
+    settings: dict  # the player's settings, read as the screen is drawn
+
+    def stop_timers(self) -> None:
+        """No regular's move is due from this screen any more."""
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+        self.timer, self.timer_key = None, None
+
+    def start(self, session: game_session.GameSession) -> None:
+        raise NotImplementedError  # each game's own look
+
+    def tally_panel_html(self) -> str:
+        raise NotImplementedError  # each game's own Tavlen
+
+    def on_click(self, ev: Any) -> None:
+        raise NotImplementedError  # each game's own taps
+
+    def refresh(self) -> None:
+        raise NotImplementedError  # each game's own redraw (it ends with settle())
+
+    def schedule(self) -> None:
+        raise NotImplementedError  # each game's own pace: the next regular's move
+
+    def settle(self) -> None:
+        """The end of each redraw: *Tavlen* as the table is now, a crashed regular told, the
+        table saved, the next regular's move scheduled."""
+        self.redraw_tally()
+        self.report_faults()
+        self.save()
+        self.schedule()
+
+    def tapped(self, ev: Any) -> Any:
+        """The enabled [data-action] element a tap landed on, at a table in play (else None)."""
+        target = ev.target.closest("[data-action]")
+        if not present(target) or target.disabled or self.session is None:
+            return None
+        return target
+
+    def mount(self, root: Any, html: str, section: str) -> Any:
+        """The first half of drawing the screen: the table resumed (None when the screen went
+        elsewhere), marked as the last one on show, the skeleton `html` in `root`, and its
+        `section` (a selector) returned with the taps wired and Rolig bevægelse's class."""
+        self.settings = self.read_settings()
+        if not self.resume(root):
+            return None
+        self.stop_timers()
+        if not self.session.remote:  # a guest's phone keeps no table to come back to
+            last_table.mark(self.GAME, store)  # a reload comes back to this table (last_table.py)
+        root.innerHTML = html
+        table = root.querySelector(section)
+        if self.settings.get("reduced_motion"):
+            table.classList.add("reduced")
+        table.addEventListener("click", self.handler("click", self.on_click))
+        return table
+
+    def shown(self) -> None:
+        """The last half of drawing the screen: the table drawn, and a toast kept for it."""
+        self.refresh()
+        if self.pending_toast:
+            self.toast(self.pending_toast)
+            self.pending_toast = ""
+
+    def seat_menu_html(self) -> str:
+        """*Tavlen*'s seat menu on the host's phone at a table with friends ("" elsewhere)."""
+        return seats_menu_html(self.session, self.confirm_hand)
+
+    def hand_click(self, action: str, target: Any) -> bool:
+        """A tap in the seat menu: *Lad en stamgæst spille* asks to confirm, *Ja* hands the
+        seat to a stand-in (it plays from the next tick), *Nej* forgets it, *Giv pladsen
+        tilbage* returns it; the line shows here at once (the table says it with the next
+        move). False if ``action`` is not one of these."""
+        if action not in HAND_ACTIONS:
+            return False
+        player = str(target.getAttribute("data-player") or "")
+        try:
+            if action == "hand-over":
+                self.confirm_hand = player
+            elif action == "hand-over-no":
+                self.confirm_hand = None
+            elif action == "hand-over-yes":
+                self.confirm_hand = None
+                self.session.hand_over(player)
+                self.toast(handed_line(player))
+            else:
+                self.session.give_back(player)
+                self.toast(given_back_line(player))
+        except IllegalAction as exc:  # no such guest (the menu is drawn on the host's only)
+            self.toast(error_text(str(exc)))
+        self.redraw_tally()
+        return True
+
+    def redraw_tally(self) -> None:
+        """After a change: *Tavlen*, when it is open, shows the table as it is now."""
+        panel = self.el(self.IDS["tally"])
+        if not panel.hidden:
+            panel.innerHTML = self.tally_panel_html()
+
+    def toggle_tally(self) -> None:
+        """The bar's *Tavlen* (and the panel's *Luk*): open or close the panel."""
+        panel = self.el(self.IDS["tally"])
+        panel.hidden = not panel.hidden
+        self.redraw_tally()
+        bar = js.document.querySelector(f'.{self.GAME}-table .table-bar [data-action="tally"]')
+        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+
+    def leave(self) -> None:
+        """The bar's ←: the table is saved, its timers stop, the start screen shows."""
+        self.save()
+        self.stop_timers()
+        screens.show(screens.START)
+
+    def drop(self) -> None:
+        """Another tab plays this table now (or is about to be taken from): stop here. A
+        guest's phone at a friend's table keeps its table (it saves nothing)."""
+        if self.session is not None and self.session.remote:
+            return
+        self.stop_timers()
+        self.session = None
+
+    def handler(self, name: str, fn: Any) -> Any:
+        """One long-lived proxy per handler (not one per render)."""
+        if name not in self._handlers:
+            self._handlers[name] = create_proxy(fn)
+        return self._handlers[name]
+
+    def el(self, id_: str) -> Any:
+        return js.document.getElementById(id_)
+
+    def has_saved(self) -> bool:
+        return self.session is not None or store.read(game_session.STORE_KEYS[self.GAME]) is not None
+
+    def resume(self, root: Any) -> bool:
+        """The table to draw is there (this tab's, or the saved one now started); False when
+        the screen went elsewhere: to *Dæk bordet* (nothing saved, or a corrupt save, said
+        there), or behind the lock of another tab that holds the table."""
+        if self.session is not None:
+            return True
+        if not self.has_saved():
+            screens.show(self.SETUP)
+            return False
+        if not self.tabs.gate(root):
+            self.stop_timers()
+            return False
+        try:
+            saved = game_session.load(self.GAME, store, warn=warn)
+        except game_session.CorruptSave as exc:
+            screens.show(self.SETUP, notice=str(exc))
+            return False
+        if saved is None:
+            screens.show(self.SETUP)
+            return False
+        self.start(saved)
+        return True
+
+    def save(self) -> None:
+        if self.session is None or (not self.session.remote and not self.tabs.still_mine()):
+            return  # another tab holds the table: it plays and saves it
+        if self.saving.ask_persist():
+            ask_persistence()
+        ok = game_session.save(self.session, store)
+        self.saving.after_save(ok, store.last_failure)
+        line = self.el(self.IDS["save-failed"])
+        if present(line) and line.textContent != self.saving.line:
+            line.textContent = self.saving.line
+            line.hidden = not self.saving.line
+
+    def read_settings(self) -> dict:
+        settings, problem = load_settings(store)
+        if problem:
+            warn(f"Bodegabordet: {problem}")
+            self.pending_toast = settings_reset()
+        return settings
+
+    def say(self, text: str) -> None:
+        """Into the aria-live log (screen readers read each new line once)."""
+        live = self.el(self.IDS["live"])
+        if present(live):
+            p = js.document.createElement("p")
+            p.textContent = text
+            live.append(p)
+            while live.childElementCount > LIVE_LINES:
+                live.firstElementChild.remove()
+
+    def toast(self, text: str) -> None:
+        t = self.el(self.IDS["toast"])
+        if present(t):
+            t.textContent = text
+
+    def report_faults(self) -> None:
+        """A regular that raised instead of playing: told at the table, warned in the console."""
+        for fault in self.session.new_faults():
+            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
+            self.toast(fault.line)
+
+    # ---------- what the game's module offers the app (start_table, show_peer_table …) ----------
+    def start_table(self, session: game_session.GameSession) -> None:
+        """Sit down at a new table (from *Dæk bordet*) and show it; the old table goes first. A
+        new table is set here, so this tab holds it: another tab on the old table shows that it
+        moved."""
+        self.tabs.take()
+        self.forget()
+        self.start(session)
+        self.save()
+        screens.show(self.SCREEN)
+
+    def show_peer_table(self, session: Any) -> None:
+        """A guest's phone at a friend's table (peers/game_guest.GuestGameTable): the same
+        table, fed from the host's phone; the table saved on this phone is left alone."""
+        self.start(session)
+        screens.show(self.SCREEN)
+
+    def forget(self) -> None:
+        self.stop_timers()
+        self.session = None
+        game_session.forget(self.GAME, store)
+
+    def resume_unfinished(self) -> None:
+        """An unfinished table survives a reload: the boot's resume step goes back to it (if it
+        was the table on show last: app/saves/last_table.py)."""
+        if last_table.should_resume(self.GAME, store):
+            screens.show(self.SCREEN)
+
+
+def serve(ui: GameTableUI, title: str, sheet: tuple[str, str]) -> Callable[..., None]:
+    """The tail of a game's table-screen module: its stylesheet linked (at import, so it is
+    loaded long before the first table is drawn), its screen registered with its title, its
+    unfinished table resumed by the boot. Returns the screen's render."""
+    def render(root: Any, **_kw: Any) -> None:
+        ui.render(root)
+
+    stylesheet.ensure(*sheet)
+    screens.register(ui.SCREEN, render, title=title)
+    screens.on_resume(ui.resume_unfinished)
+    return render
