@@ -118,7 +118,8 @@ class FakeLinks:
 @pytest.fixture
 def share(monkeypatch):
     fake_js = mock.MagicMock(name="js")
-    modules = ("app.friends.share_screen", "app.snyd.table_screen", "app.saves.tab_lock", "app.device.browser_storage")
+    modules = ("app.friends.share_screen", "app.snyd.table_screen", "app.table.screen", "app.saves.tab_lock",
+               "app.saves.table_tabs", "app.device.browser_storage")
     install_fake_browser(monkeypatch, fake_js, forget=modules)
     screens.reset()
     storage = Storage()

@@ -9,6 +9,9 @@ import pytest
 from app.shell import screens
 from fake_browser import install_fake_browser
 
+# The table screen and the shared ones it stands on that hold `js` (they see the fake anew).
+MODULES = ("app.snyd.table_screen", "app.table.screen", "app.saves.tab_lock", "app.saves.table_tabs")
+
 
 @pytest.fixture
 def table_screen(monkeypatch):
@@ -18,11 +21,12 @@ def table_screen(monkeypatch):
     fake_js = mock.MagicMock(name="js")
     fake_js.performance.now = lambda: now_ms[0]
     fake_js.window.matchMedia.return_value.matches = False
-    install_fake_browser(monkeypatch, fake_js, forget=("app.snyd.table_screen",))
+    install_fake_browser(monkeypatch, fake_js, forget=MODULES)
     screens.reset()
     module = importlib.import_module("app.snyd.table_screen")
     module.now_ms = now_ms
     module.fake_js = fake_js
     yield module
-    sys.modules.pop("app.snyd.table_screen", None)
+    for name in MODULES:
+        sys.modules.pop(name, None)
     screens.reset()

@@ -23,7 +23,7 @@ def ui_for(table_screen, monkeypatch, session, **settings):
         id_, mock.MagicMock(name=id_, childElementCount=0, hidden=True)))
     played, buzzed = [], []
     monkeypatch.setattr(table_screen.sound, "play", played.append)
-    monkeypatch.setattr(table_screen, "vibrate", buzzed.append)
+    monkeypatch.setattr(table_screen.haptics, "buzz", buzzed.append)  # the shared vibration
     return ui, played, buzzed
 
 

@@ -18,6 +18,10 @@ from fake_browser import Storage, install_fake_browser
 
 from engine.snyd import Rules
 
+# The table screen and the shared modules that hold `js` (they see the fake on their next import).
+MODULES = ("app.snyd.table_screen", "app.table.screen", "app.saves.tab_lock", "app.saves.table_tabs",
+           "app.device.browser_storage")
+
 
 class Line:
     def __init__(self) -> None:
@@ -30,8 +34,7 @@ def screen(monkeypatch):
     """app.snyd.table_screen against a fake `js` (no Web Locks: the token decides), a fake storage."""
     fake_js = mock.MagicMock(name="js")
     fake_js.navigator.locks = None
-    install_fake_browser(monkeypatch, fake_js,
-                         forget=("app.snyd.table_screen", "app.saves.tab_lock", "app.device.browser_storage"))
+    install_fake_browser(monkeypatch, fake_js, forget=MODULES)
     screens.reset()
     storage = Storage()
     import app.saves.local_store
@@ -39,7 +42,7 @@ def screen(monkeypatch):
     module = importlib.import_module("app.snyd.table_screen")
     module.storage, module.js = storage, fake_js
     yield module
-    for name in ("app.snyd.table_screen", "app.saves.tab_lock", "app.device.browser_storage"):
+    for name in MODULES:
         sys.modules.pop(name, None)
     screens.reset()
 

@@ -1,6 +1,6 @@
 """The browser's side of "one table, one tab" (the decisions are in tab_claim.py).
 
-- Web Locks (`navigator.locks`): the tab holding the table holds the lock `LOCK` for as long
+- Web Locks (`navigator.locks`): the tab holding the table holds its game's lock (`tab_claim.lock_name`) for as long
   as it lives; a tab that opens the table asks with `ifAvailable` (granted: it is the only one;
   not granted: another open tab has it). *Tag bordet hertil* asks with `steal`, which rejects
   the old holder's request: that tab stops.
@@ -25,8 +25,6 @@ from app.saves.tab_claim import TabClaim, lock_name, token_key
 from app.shell.dom_util import present
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-LOCK = lock_name("snyd")
-
 
 def _options(**kw: Any) -> Any:
     return to_js(kw, dict_converter=js.Object.fromEntries)
@@ -41,7 +39,7 @@ def _locks() -> Any:
 
 
 class TabLock:
-    def __init__(self, on_change: Callable[[], None], game: str = "snyd"):
+    def __init__(self, on_change: Callable[[], None], game: str):
         self.claim = TabClaim()
         self.lock = lock_name(game)
         self.token_key = token_key(game)  # local_store.TAB_KEY for Snyd

@@ -1,4 +1,4 @@
-"""One table, one tab for the Bakke and Treere screens (Snyd's screen does the same itself).
+"""One table, one tab, for every game's table screen.
 
 The decisions are tab_claim.py's and the browser's side is tab_lock.py's, each game's table
 with its own lock and token. This is the screen's part: before a saved table is loaded, ask
@@ -25,6 +25,11 @@ class TableTabs:
         self.drop = drop  # stops the timers and forgets the session of this tab (not the save)
         self.lock = TabLock(on_change=self.changed, game=game)
         self._click = create_proxy(self.on_click)
+
+    @property
+    def claim(self) -> Any:
+        """The claim's state (tab_claim.TabClaim): held, free, elsewhere, moved."""
+        return self.lock.claim
 
     @property
     def may_write(self) -> bool:

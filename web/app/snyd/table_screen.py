@@ -9,25 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from app.device import clock_feedback, sound
-from app.device.browser_storage import ask_persistence, warn
+from app.device import clock_feedback, haptics, sound
+from app.device.browser_storage import warn
 from app.friends.host_table import load_table
 from app.friends.peer_marks import can_hand_over, seats_menu_html
 from app.home.player_settings import (
     clean_settings,
-    load_settings,
     practice_wanted,
-    settings_reset,
     tempo_factor,
 )
 from app.lang import error_text, t
-from app.saves import last_table
 from app.saves.local_store import TABLE_KEY, store
 from app.saves.save_guard import MAX_TABLE_CHARS
 from app.saves.save_status import SaveStatus
-from app.saves.tab_claim import FREE, claim_html
-from app.saves.tab_lock import TabLock
-from app.shell import screens, stylesheet
+from app.saves.table_tabs import TableTabs
+from app.shell import screens
 from app.shell.dom_util import present
 from app.snyd.announcements import bid_words, peek_words
 from app.snyd.bid_picker import BidPicker, face_from_key
@@ -45,7 +41,8 @@ from app.snyd.table_markup import (
 )
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.tally_board import tally_html
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from app.table.screen import GameTableUI, serve
+from pyodide.ffi import create_once_callable, to_js
 
 from engine.snyd import IllegalAction
 
@@ -89,7 +86,11 @@ def skeleton() -> str:
                            clock=t("snyd.clock.label"))
 
 
-class TableUI:
+class TableUI(GameTableUI):
+    GAME = "snyd"  # not text: the game's key
+    SCREEN = SCREEN
+    SETUP = "dæk bordet"  # not text: its *Dæk bordet*
+
     def __init__(self) -> None:
         self.session: Session | None = None
         self.look = TableLook()
@@ -105,7 +106,7 @@ class TableUI:
         self._mounted = False
         self.saving = SaveStatus()
         self.pending_toast = ""  # said once the table is drawn (e.g. settings were reset)
-        self.tabs = TabLock(on_change=self.claim_changed)
+        self.tabs = TableTabs(self.GAME, SCREEN, "snyd-table", drop=self.drop)
         # The table's life (issue 12): when the reveal on show and the last deal arrived here
         # (performance.now() ms; None: not seen arriving), and whose turn was last buzzed.
         self.reveal_at: float | None = None
@@ -113,12 +114,6 @@ class TableUI:
         self.turn_told: object = None
 
     # ---------- set-up ----------
-    def handler(self, name: str, fn: Any) -> Any:
-        """One long-lived proxy per handler (not one per render)."""
-        if name not in self._handlers:
-            self._handlers[name] = create_proxy(fn)
-        return self._handlers[name]
-
     def start(self, session: Session) -> None:
         self.stop_timers()
         self.session = session
@@ -129,7 +124,11 @@ class TableUI:
         self.reveal_at = self.shake_at = None  # a table sat down at shows its reveal finished
         self.turn_told = None
 
-    def load_saved(self) -> Session | None:
+    # ---------- the save: Snyd's own format (a Session, or the host's table with friends) ----------
+    def has_saved(self) -> bool:
+        return self.session is not None or store.read(TABLE_KEY) is not None
+
+    def read_save(self) -> Session | None:
         """The unfinished table from local storage, or None. Corrupt -> CorruptSave, and the
         text is set aside under the backup key (one copy, for a bug report), off the table key."""
         text = store.read(TABLE_KEY)
@@ -142,104 +141,17 @@ class TableUI:
             store.set_aside(TABLE_KEY, text, exc.detail, MAX_TABLE_CHARS)
             raise
 
-    def save(self) -> None:
-        """Store the table, if this tab holds it. A failure shows a line at once and every later
-        change tries again; the first save that works clears the line."""
-        if self.session is None or self.session.remote or not self.tabs.still_mine():
-            return  # a guest's phone keeps no table: the host's phone has it
-        if self.saving.ask_persist():
-            ask_persistence()
-        ok = store.write(TABLE_KEY, self.session.to_json())
-        self.saving.after_save(ok, store.last_failure)
-        self.show_save_line()
+    def write_save(self) -> bool:
+        return store.write(TABLE_KEY, self.session.to_json())
 
-    def show_save_line(self) -> None:
-        line = self.el("save-failed")
-        if present(line) and line.textContent != self.saving.line:  # a live region: say it once
-            line.textContent = self.saving.line
-            line.hidden = not self.saving.line
-
-    def read_settings(self) -> dict:
-        """The settings; unreadable ones were set aside: say so once (the toast) and warn."""
-        settings, problem = load_settings(store)
-        if problem:
-            warn(f"Bodegabordet: {problem}")
-            self.pending_toast = settings_reset()
-        return settings
-
-    # ---------- one table, one tab ----------
-    def claim_changed(self) -> None:
-        """The lock or the token changed whether this tab holds the table (tab_lock.py)."""
-        if not self.tabs.claim.may_write and self.session is not None:
-            self.stop_timers()  # another tab plays it now: no regular, no clock, no save here
-            self.session = None
-        if screens.current() == SCREEN:
-            screens.show(SCREEN)
-
-    def claim_html(self) -> str:
-        return claim_html(self.tabs.claim.notice(), "snyd-table")
-
-    def set_a_new_table(self, notice: str = "") -> None:
-        """No table to show: *Dæk bordet*, with what the player must know (a corrupt table,
-        settings that were reset)."""
-        notice = " ".join(n for n in (notice, self.pending_toast) if n)
-        self.pending_toast = ""
-        screens.show("dæk bordet", notice=notice)  # not text
-
-    def render_claim(self, root: Any) -> None:
-        root.innerHTML = self.claim_html()
-        section = root.querySelector(".tab-claim")
-        section.addEventListener("click", self.handler("claim-click", self.on_claim_click))
-
-    def on_claim_click(self, ev: Any) -> None:
-        target = ev.target.closest("[data-action]")
-        if not present(target):
-            return
-        if target.getAttribute("data-action") == "take":
-            self.take_table()
-        elif target.getAttribute("data-action") == "home":
-            screens.show(screens.START)
-
-    def take_table(self) -> None:
-        """*Tag bordet hertil*: hold the table here and go on from its latest save."""
-        self.stop_timers()
-        self.session = None  # whatever this tab had is older than the save
-        self.tabs.take()
-        screens.show(SCREEN)
-
-    def el(self, id_: str) -> Any:
-        return js.document.getElementById(id_)
+    def remove_save(self) -> None:
+        store.remove(TABLE_KEY)
 
     def render(self, root: Any) -> None:
-        self.settings = self.read_settings()
-        if self.session is None:
-            if store.read(TABLE_KEY) is None:
-                self.set_a_new_table()
-                return
-            if self.tabs.claim.state == FREE:
-                self.tabs.ask()  # without Web Locks the answer is already here
-            if not self.tabs.claim.may_write:
-                self.stop_timers()
-                self.render_claim(root)
-                return
-            try:
-                saved = self.load_saved()
-            except CorruptSave as exc:
-                self.set_a_new_table(str(exc))
-                return
-            if saved is None:
-                self.set_a_new_table()
-                return
-            self.start(saved)
-        if not self.session.remote:
-            last_table.mark("snyd", store)  # a reload comes back here (app/saves/last_table.py)
+        section = self.mount(root, skeleton(), ".snyd-table")
+        if section is None:
+            return  # Dæk bordet, or another tab holds the table
         self.session.tempo = tempo_factor(self.settings)
-        self.stop_timers()  # a repaint of this screen must not leave a second clock ticking
-        root.innerHTML = skeleton()
-        section = root.querySelector(".snyd-table")
-        if self.settings.get("reduced_motion"):
-            section.classList.add("reduced")
-        section.addEventListener("click", self.handler("click", self.on_click))
         section.addEventListener("change", self.handler("change", self.on_change))
         section.addEventListener("keydown", self.handler("keydown", self.on_key))
         section.addEventListener("keyup", self.handler("keyup", self.on_key))
@@ -260,15 +172,11 @@ class TableUI:
             js.window.addEventListener("resize", self.handler("resize", self.fit_history))
             self._mounted = True
         self.interval = js.setInterval(self.handler("tick", self.on_tick), TICK_MS)
-        self.refresh()
-        if self.pending_toast:
-            self.toast(self.pending_toast)
-            self.pending_toast = ""
+        self.shown()
 
     def stop_timers(self) -> None:
-        if self.timer is not None:
-            js.clearTimeout(self.timer)
-            self.timer, self.timer_key = None, None
+        """No regular's move and no clock's tick is due from this screen any more."""
+        super().stop_timers()
         if self.interval is not None:
             js.clearInterval(self.interval)
             self.interval = None
@@ -339,8 +247,8 @@ class TableUI:
         def go(*_a: Any) -> None:
             if self.settings.get("sound"):
                 sound.play(name)
-            if buzz and self.settings.get("vibration"):
-                vibrate(buzz)
+            if buzz:
+                haptics.cue(buzz, self.settings)
         if after_ms <= 0 or self.instant():
             go()
         else:
@@ -462,13 +370,6 @@ class TableUI:
         else:
             self.save()
 
-    def report_faults(self) -> None:
-        """A regular that crashed is reported, not hidden: a line at the table, the traceback
-        in the console (the clock's rule has played its turn)."""
-        for fault in self.session.new_faults():
-            warn(f"Bodegabordet: {fault.player} raised instead of playing ({fault.error})", fault.traceback)
-            self.toast(fault.line)
-
     def advice(self, v: dict) -> dict | None:
         if not practice_wanted(self.settings, v["rules"], bool(self.session.regulars)):
             return None
@@ -486,11 +387,6 @@ class TableUI:
         seats = seats_menu_html(self.session, self.look.confirm_hand)  # the host's, with friends
         return (f'<div class="tally-card"><h2>{t("snyd.title.tally")}</h2>{tally_html(self.view)}{seats}'
                 f'<button type="button" class="btn" data-action="tally">{t("snyd.close")}</button></div>')
-
-    def toast(self, text: str) -> None:
-        t = self.el("toast")
-        if present(t):
-            t.textContent = text
 
     # ---------- the regulars' pace ----------
     def schedule(self) -> None:
@@ -587,14 +483,6 @@ class TableUI:
             look.confirm_hand = None
         elif action == "give-back":
             s.give_back(player)
-
-    def toggle_tally(self) -> None:
-        panel = self.el("tally-panel")
-        panel.hidden = not panel.hidden
-        if not panel.hidden:
-            panel.innerHTML = self.tally_panel_html()
-        bar = js.document.querySelector('.table-bar [data-action="tally"]')
-        bar.setAttribute("aria-expanded", "false" if panel.hidden else "true")
 
     def on_change(self, ev: Any) -> None:
         picker = self.look.picker
@@ -734,40 +622,22 @@ class TableUI:
         hint.textContent = text
 
 
-def vibrate(pattern: list[int]) -> None:
-    """navigator.vibrate where the browser has it and allows it (best effort)."""
-    try:
-        if hasattr(js.navigator, "vibrate"):
-            js.navigator.vibrate(to_js(pattern))
-    except Exception:  # noqa: BLE001, S110
-        pass
-
-
 ui = TableUI()
 
 
-def start_table(session: Session) -> None:
-    """Sit down at a new table (from *Dæk bordet*) and show it. A new table is dealt here, so
-    this tab holds it: another tab on the old table shows that the table moved."""
-    ui.tabs.take()
-    forget_table()  # the old table goes first (if the new one cannot be saved, no old one resumes)
-    ui.start(session)
-    ui.save()
-    screens.show(SCREEN)
-
-
-def show_peer_table(session: Any) -> None:
-    """A guest's phone at a friend's table (peers/guest_table.GuestTable, once ``ready``):
-    the same table screen, fed from the host; the one-phone table saved here is left alone."""
-    ui.start(session)
-    screens.show(SCREEN)
+# What the app asks of this module (the games registry's table_ui): the same for every game.
+start_table = ui.start_table      # sit down at a new table from *Dæk bordet*, and show it
+show_peer_table = ui.show_peer_table  # a guest's phone at a friend's table (friends/guest_table.py)
+has_saved_table = ui.has_saved
+forget_table = ui.forget
 
 
 def current_session() -> Session | None:
-    """The table in play here; a saved one is loaded only by the tab that holds it."""
-    if ui.session is None and ui.tabs.claim.may_write:
+    """The table in play here (*Tavlen*'s screen asks); a saved one is loaded only by the tab
+    that holds it."""
+    if ui.session is None and ui.tabs.may_write:
         try:
-            saved = ui.load_saved()
+            saved = ui.read_save()
         except CorruptSave:
             return None
         if saved is not None:
@@ -775,31 +645,4 @@ def current_session() -> Session | None:
     return ui.session
 
 
-def has_saved_table() -> bool:
-    return ui.session is not None or store.read(TABLE_KEY) is not None
-
-
-def forget_table() -> None:
-    """Clear the table (a new one follows). Removing is writing: only the holding tab does it."""
-    ui.stop_timers()
-    ui.session = None
-    if ui.tabs.claim.may_write:
-        store.remove(TABLE_KEY)
-
-
-def render(root: Any, **_kw: Any) -> None:
-    ui.render(root)
-
-
-screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES
-stylesheet.ensure(*STYLESHEET)  # at import: loaded long before the first table is drawn
-
-
-def resume_unfinished_table() -> None:
-    """An unfinished table survives a reload: the boot's resume step goes straight back to it
-    (if it was the table on show last: app/saves/last_table.py)."""
-    if last_table.should_resume("snyd", store):
-        screens.show(SCREEN)
-
-
-screens.on_resume(resume_unfinished_table)
+render = serve(ui, None, STYLESHEET)  # its title: screens.KNOWN_TITLES; its resume step

@@ -1,6 +1,6 @@
-"""What the Bakke and Treere table screens do alike (their dice are public, their session is
-app/game_session.GameSession): resume a saved table, the one-tab lock's drop, save after each
-change and say when it fails, the aria-live log, the toast, a crashing regular told.
+"""What the three table screens do alike: resume a saved table, the one-tab lock's drop, save
+after each change and say when it fails, the aria-live log, the toast, a crashing regular told,
+*Tavlen*'s panel and the host's seat menu.
 
 A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
 GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
@@ -8,7 +8,8 @@ GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__,
 `start(session)`, an `on_click(ev)` (`tapped(ev)` finds the button), a `refresh()` that
 ends in `settle()`, a `schedule()` and a `tally_panel_html()` (its *Tavlen*). `serve()` is
 the tail of each game's module: its stylesheet, its screen, its resume step.
-Snyd's table (app/snyd/table_screen.py) has its own session, hand-off and clock.
+Bakke and Treere play an app/table/session.GameSession; Snyd (app/snyd/table_screen.py) its own
+session with the hand-off and the clock, saved and loaded through `write_save`/`read_save`.
 """
 from __future__ import annotations
 
@@ -180,8 +181,27 @@ class GameTableUI:
     def el(self, id_: str) -> Any:
         return js.document.getElementById(id_)
 
+    # ---------- the save: each game's own key (Snyd's format is its own: it overrides these) ----------
     def has_saved(self) -> bool:
         return self.session is not None or store.read(game_session.STORE_KEYS[self.GAME]) is not None
+
+    def read_save(self) -> Any:
+        """The saved table, or None; a corrupt one is set aside and CorruptSave raised."""
+        return game_session.load(self.GAME, store, warn=warn)
+
+    def write_save(self) -> bool:
+        """Store the table in play; False when the storage refused."""
+        return game_session.save(self.session, store)
+
+    def remove_save(self) -> None:
+        game_session.forget(self.GAME, store)
+
+    def set_a_new_table(self, notice: str = "") -> None:
+        """No table to show: *Dæk bordet*, with what the player must know (a corrupt table,
+        settings that were reset)."""
+        notice = " ".join(n for n in (notice, self.pending_toast) if n)
+        self.pending_toast = ""
+        screens.show(self.SETUP, **({"notice": notice} if notice else {}))
 
     def resume(self, root: Any) -> bool:
         """The table to draw is there (this tab's, or the saved one now started); False when
@@ -190,31 +210,37 @@ class GameTableUI:
         if self.session is not None:
             return True
         if not self.has_saved():
-            screens.show(self.SETUP)
+            self.set_a_new_table()
             return False
         if not self.tabs.gate(root):
             self.stop_timers()
             return False
         try:
-            saved = game_session.load(self.GAME, store, warn=warn)
+            saved = self.read_save()
         except game_session.CorruptSave as exc:
-            screens.show(self.SETUP, notice=str(exc))
+            self.set_a_new_table(str(exc))
             return False
         if saved is None:
-            screens.show(self.SETUP)
+            self.set_a_new_table()
             return False
         self.start(saved)
         return True
 
     def save(self) -> None:
-        if self.session is None or (not self.session.remote and not self.tabs.still_mine()):
+        """Store the table, if this tab holds it. A failure shows a line at once and every later
+        change tries again; the first save that works clears the line. A guest's phone keeps
+        no table (the host's phone has it)."""
+        if self.session is None or self.session.remote or not self.tabs.still_mine():
             return  # another tab holds the table: it plays and saves it
         if self.saving.ask_persist():
             ask_persistence()
-        ok = game_session.save(self.session, store)
+        ok = self.write_save()
         self.saving.after_save(ok, store.last_failure)
+        self.show_save_line()
+
+    def show_save_line(self) -> None:
         line = self.el(self.IDS["save-failed"])
-        if present(line) and line.textContent != self.saving.line:
+        if present(line) and line.textContent != self.saving.line:  # a live region: say it once
             line.textContent = self.saving.line
             line.hidden = not self.saving.line
 
@@ -264,9 +290,12 @@ class GameTableUI:
         screens.show(self.SCREEN)
 
     def forget(self) -> None:
+        """Clear the table (a new one follows). Removing is writing: only the holding tab does
+        it (a new table takes the tab first)."""
         self.stop_timers()
         self.session = None
-        game_session.forget(self.GAME, store)
+        if self.tabs.may_write:
+            self.remove_save()
 
     def resume_unfinished(self) -> None:
         """An unfinished table survives a reload: the boot's resume step goes back to it (if it
@@ -275,10 +304,11 @@ class GameTableUI:
             screens.show(self.SCREEN)
 
 
-def serve(ui: GameTableUI, title: str, sheet: tuple[str, str]) -> Callable[..., None]:
+def serve(ui: GameTableUI, title: str | None, sheet: tuple[str, ...]) -> Callable[..., None]:
     """The tail of a game's table-screen module: its stylesheet linked (at import, so it is
     loaded long before the first table is drawn), its screen registered with its title, its
-    unfinished table resumed by the boot. Returns the screen's render."""
+    unfinished table resumed by the boot (a title of None: screens.KNOWN_TITLES has it, in the
+    language spoken). Returns the screen's render."""
     def render(root: Any, **_kw: Any) -> None:
         ui.render(root)
 
