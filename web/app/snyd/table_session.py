@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,8 @@ from app.saves.save_guard import (  # noqa: F401 - CorruptSave: this module's to
 from app.shell.both_languages import both
 from app.snyd.announcements import bid_words, lines_for, said
 from app.snyd.table_setup import Seat, check_seats
+from app.table.faults import MAX_FAULTS, FaultLog  # noqa: F401 - re-exported
+from app.table.faults import RegularFault as SharedFault
 from app.table.turn_clock import TurnClock
 
 from engine.snyd import IllegalAction, Rules, Table
@@ -42,14 +43,9 @@ SAVE_VERSION = 1
 PAUSE_MIN_MS = 700
 PAUSE_SPREAD_MS = 700
 PAUSE_PER_BID_MS = 60
-MAX_FAULTS = 20  # a regular that crashes every turn must not grow memory all evening
 
-@dataclass(frozen=True)
-class RegularFault:
+class RegularFault(SharedFault):
     """A regular that raised instead of playing: the clock's rule acted for it."""
-    player: str
-    error: str       # "ZeroDivisionError: division by zero"
-    traceback: str   # the full traceback, for console.warn
 
     @property
     def line(self) -> str:
@@ -65,7 +61,8 @@ class News:
     bubble: tuple[str, str] | None = None             # (player, text) for a speech bubble
 
 
-class Session:
+class Session(FaultLog):
+    FAULT = RegularFault  # said in Snyd's words ("uret tog turen")
     # Seat kinds this controller can run; the host of a peer table adds "guest" (host_table.py).
     SEAT_KINDS: tuple[str, ...] = ("human", "regular")
     remote = False  # True for a guest's phone (friends/guest_table.py): the table is elsewhere
@@ -218,19 +215,6 @@ class Session:
             self.table.act(name, action)
         self._update_handoff()
         return action
-
-    def _record_fault(self, name: str, exc: BaseException) -> None:
-        self.faults.append(RegularFault(name, f"{type(exc).__name__}: {exc}",
-                                        "".join(traceback.format_exception(exc))))
-        if len(self.faults) > MAX_FAULTS:
-            self.faults.pop(0)
-            self._faults_told = max(0, self._faults_told - 1)
-
-    def new_faults(self) -> list[RegularFault]:
-        """Faults since the last call (each is reported once)."""
-        fresh = self.faults[self._faults_told:]
-        self._faults_told = len(self.faults)
-        return fresh
 
     def next_round(self) -> None:
         """After a reveal or a game's end: shake again (S2, S35)."""

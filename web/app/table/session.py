@@ -19,13 +19,11 @@ from __future__ import annotations
 import importlib
 import json
 import random
-import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from app.lang import language, t
-from app.saves.save_guard import (
+from app.lang import language
+from app.saves.save_guard import (  # noqa: F401 - MAX_DETAIL: this module's bound too
     MAX_DETAIL,
     MAX_TABLE_CHARS,
     CorruptSave,
@@ -34,6 +32,7 @@ from app.saves.save_guard import (
 )
 from app.shell.both_languages import both
 from app.table import games
+from app.table.faults import MAX_FAULTS, FaultLog, RegularFault  # noqa: F401 - re-exported
 
 from engine.errors import IllegalAction, shown
 
@@ -45,7 +44,6 @@ SAVE_VERSION = 1
 
 MIN_SEATS, MAX_SEATS = 2, 8
 MAX_NAME = 20
-MAX_FAULTS = 20   # a regular that crashes every turn must not grow memory all evening
 
 # A regular's pause before acting, in ms at tempo 1.0: long enough to see the dice land and
 # to feel like a person weighing them, short enough not to bore.
@@ -64,18 +62,6 @@ FALLBACKS: dict[str, tuple[dict, ...]] = {
 
 # Events with no regular of their own that a regular may still remark on (the first who does).
 REMARKED = ("won", "tie", "replay", "zero", "game_over", "loser")
-
-@dataclass(frozen=True)
-class RegularFault:
-    """A regular that raised (or answered with an illegal move) instead of playing."""
-    player: str
-    error: str       # "ZeroDivisionError: division by zero"
-    traceback: str   # the full traceback, for console.warn
-
-    @property
-    def line(self) -> str:
-        return t("shell.regular_stuck", player=self.player)
-
 
 def engine_of(game: str) -> Any:
     """The engine package of `game` (engine.bakke / engine.treere)."""
@@ -122,7 +108,7 @@ def _pair(seat: Any) -> tuple[Any, Any]:
     raise IllegalAction(both("shell.error.not_a_seat", seat=shown(seat)))
 
 
-class GameSession:
+class GameSession(FaultLog):
     """One Bakke or Treere table on this device. Every change goes through `act` (a person)
     or `play_regular` (the regular in turn); everything shown comes from `view()`."""
 
@@ -288,20 +274,6 @@ class GameSession:
             raise IllegalAction(both("shell.error.not_over"))
         self.table.act(self.holder, {"type": "new_game"})
         self._follow_turn()
-
-    # ---------- faults ----------
-    def _record_fault(self, name: str, exc: BaseException) -> None:
-        self.faults.append(RegularFault(name, f"{type(exc).__name__}: {exc}"[:MAX_DETAIL],
-                                        "".join(traceback.format_exception(exc))[-4 * MAX_DETAIL:]))
-        if len(self.faults) > MAX_FAULTS:
-            self.faults.pop(0)
-            self._faults_told = max(0, self._faults_told - 1)
-
-    def new_faults(self) -> list[RegularFault]:
-        """Faults since the last call (each is reported once)."""
-        fresh = self.faults[self._faults_told:]
-        self._faults_told = len(self.faults)
-        return fresh
 
     # ---------- what the table says ----------
     def lines(self, event: dict) -> list[tuple[str, str]]:
