@@ -36,7 +36,7 @@ class Game:
         self.store_key = f"bodegabordet.{key}.table"  # its unfinished table; its tab lock's name
         self.tab_key = f"bodegabordet.{key}.tab"      # the tab holding it (tab_claim.py)
         self.tutorial = f"app.{key}.tutorial"         # its *Lær at spille* script
-        # Played through app/game_session.GameSession (Bakke, Treere); Snyd has its own session
+        # Played through app/table/session.GameSession (Bakke, Treere); Snyd has its own session
         # (app/snyd/table_session.py) until the one table stack (issue 18, step 1).
         self.on_game_session = on_game_session
         self.host = host      # the module of the host's table with friends (on_restore, tables)
