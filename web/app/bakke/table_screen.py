@@ -20,7 +20,6 @@ from app.home.player_settings import clean_settings, tempo_factor
 from app.lang import error_text, t
 from app.saves.save_status import SaveStatus
 from app.saves.table_tabs import TableTabs
-from app.shell import screens
 from app.shell.dom_util import present
 from app.table import session as game_session
 from app.table.flick import Flick
@@ -97,9 +96,6 @@ class BakkeUI(GameTableUI):
         felt.addEventListener("pointercancel", self.handler("cancel", self.on_cancel))
         self.shown()
 
-    def on_screen(self) -> bool:
-        return screens.current() == SCREEN and present(self.el("felt-area"))
-
     def refresh(self) -> None:
         """Redraw from the session after anything changed; save; schedule the next regular."""
         if self.session is None or not self.on_screen():
@@ -158,15 +154,6 @@ class BakkeUI(GameTableUI):
         else:
             section.style.setProperty("--tumble", f"{ms}ms")
 
-    def regular_moves(self, *_a: Any) -> None:
-        self.timer, self.timer_key = None, None
-        if self.session is None or not self.on_screen():
-            return
-        try:
-            self.session.play_regular()
-        except IllegalAction:
-            pass  # the turn moved on meanwhile (a Fejl, a new game): nothing to do
-        self.refresh()
 
     # ---------- taps ----------
     def act(self, action: dict) -> None:

@@ -181,9 +181,6 @@ class TableUI(GameTableUI):
             js.clearInterval(self.interval)
             self.interval = None
 
-    def on_screen(self) -> bool:
-        return screens.current() == SCREEN and present(self.el("felt-area"))
-
     # ---------- drawing ----------
     def take_news(self) -> None:
         timed_out = None  # whose time ran out: their call (or opening bid) follows at once
@@ -300,14 +297,8 @@ class TableUI(GameTableUI):
 
     def say(self, line: str) -> None:
         """Into the aria-live log (screen readers read each new line once)."""
-        self.live = (self.live + [line])[-LIVE_LINES:]
-        live = self.el("live")
-        if present(live):
-            p = js.document.createElement("p")
-            p.textContent = line
-            live.append(p)
-            while live.childElementCount > LIVE_LINES:
-                live.firstElementChild.remove()
+        self.live = (self.live + [line])[-LIVE_LINES:]  # the latest lines, as said
+        super().say(line)
 
     def refresh(self) -> None:
         """Redraw from the session after anything changed; save; schedule the next regular."""
@@ -401,15 +392,6 @@ class TableUI(GameTableUI):
         self.timer_key = key
         self.timer = js.setTimeout(create_once_callable(self.regular_moves), step["delay_ms"])
 
-    def regular_moves(self, *_a: Any) -> None:
-        self.timer, self.timer_key = None, None
-        if self.session is None or not self.on_screen():
-            return
-        try:
-            self.session.play_regular()
-        except IllegalAction:
-            pass  # the turn moved on meanwhile (e.g. the clock acted): nothing to do
-        self.refresh()
 
     # ---------- the clock ----------
     def on_tick(self, *_a: Any) -> None:

@@ -43,7 +43,7 @@ class GameTableUI:
     # the element ids of the save line, the aria-live log, the toast and the Tavlen panel in the
     # game's skeleton
     IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast",
-                                     "tally": "tally-panel"}
+                                     "tally": "tally-panel", "felt": "felt-area"}
 
     session: game_session.GameSession | None
     confirm_hand: str | None = None  # the guest's seat the host asked to hand over (a confirm)
@@ -75,6 +75,21 @@ class GameTableUI:
 
     def schedule(self) -> None:
         raise NotImplementedError  # each game's own pace: the next regular's move
+
+    def on_screen(self) -> bool:
+        """This table's screen is on show (and drawn): a timer's move may play and redraw."""
+        return screens.current() == self.SCREEN and present(self.el(self.IDS["felt"]))
+
+    def regular_moves(self, *_a: Any) -> None:
+        """The scheduled regular's move (its pause is over): played, then the table redrawn."""
+        self.timer, self.timer_key = None, None
+        if self.session is None or not self.on_screen():
+            return
+        try:
+            self.session.play_regular()
+        except IllegalAction:
+            pass  # the turn moved on meanwhile (the clock acted, a Fejl, a new game)
+        self.refresh()
 
     def settle(self) -> None:
         """The end of each redraw: *Tavlen* as the table is now, a crashed regular told, the

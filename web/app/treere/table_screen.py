@@ -17,7 +17,6 @@ from app.lang import error_text, t
 from app.saves.local_store import store
 from app.saves.save_status import SaveStatus
 from app.saves.table_tabs import TableTabs
-from app.shell import screens
 from app.shell.dom_util import present
 from app.table.flick import Flick
 from app.table.screen import GameTableUI, serve
@@ -71,7 +70,7 @@ def roll_key(v: dict) -> tuple:
 class TreereUI(GameTableUI):
     GAME, SCREEN, SETUP = GAME, SCREEN, SETUP
     IDS: ClassVar[dict[str, str]] = {"save-failed": "tr-save-failed", "live": "tr-live", "toast": "tr-toast",
-                                     "tally": "tr-tally"}
+                                     "tally": "tr-tally", "felt": "tr-felt"}
 
     def __init__(self) -> None:
         self.session: GameSession | None = None
@@ -122,9 +121,6 @@ class TreereUI(GameTableUI):
         last = self.session.view().get("last")
         self.look.news = (line(last) or "") if last else ""
         self.shown()
-
-    def on_screen(self) -> bool:
-        return screens.current() == SCREEN and present(self.el("tr-felt"))
 
     def take_news(self) -> None:
         look = self.look
@@ -193,15 +189,6 @@ class TreereUI(GameTableUI):
         self.timer_key = key
         self.timer = js.setTimeout(create_once_callable(self.regular_moves), delay)
 
-    def regular_moves(self, *_a: Any) -> None:
-        self.timer, self.timer_key = None, None
-        if self.session is None or not self.on_screen():
-            return
-        try:
-            self.session.play_regular()
-        except IllegalAction:
-            return  # nothing is due any more
-        self.refresh()
 
     # ---------- taps and the throw ----------
     def me(self) -> str | None:
