@@ -16,10 +16,8 @@ from app.bakke.markup import TableLook, absorb, controls_html, felt_html, tally_
 from app.bakke.pace import TurnPace, tumble_ms
 from app.device import sound
 from app.friends.peer_marks import connections_of
-from app.home.player_settings import clean_settings, tempo_factor
+from app.home.player_settings import tempo_factor
 from app.lang import error_text, t
-from app.saves.save_status import SaveStatus
-from app.saves.table_tabs import TableTabs
 from app.shell.dom_util import present
 from app.table import session as game_session
 from app.table.flick import Flick
@@ -62,19 +60,11 @@ class BakkeUI(GameTableUI):
     GAME, SCREEN, SETUP = GAME, SCREEN, SETUP
 
     def __init__(self) -> None:
-        self.session: game_session.GameSession | None = None
+        super().__init__("bakke-table")
         self.look = TableLook()
         self.view: dict = {}
         self.flick = Flick()
-        self.timer: Any = None
-        self.timer_key: object = None
         self.pace = TurnPace()  # a regular's whole turn stays within its budget (app/bakke/pace.py)
-        self.settings: dict = clean_settings(None)
-        self.saving = SaveStatus()
-        self.pending_toast = ""
-        self._handlers: dict[str, Any] = {}
-        # One table, one tab: only the tab holding the table plays it and saves it.
-        self.tabs = TableTabs(GAME, SCREEN, "bakke-table", drop=self.drop)
 
     # ---------- the session ----------
     def start(self, session: game_session.GameSession) -> None:

@@ -14,15 +14,12 @@ from app.device.browser_storage import warn
 from app.friends.host_table import load_table
 from app.friends.peer_marks import can_hand_over, seats_menu_html
 from app.home.player_settings import (
-    clean_settings,
     practice_wanted,
     tempo_factor,
 )
 from app.lang import error_text, t
 from app.saves.local_store import TABLE_KEY, store
 from app.saves.save_guard import MAX_TABLE_CHARS
-from app.saves.save_status import SaveStatus
-from app.saves.table_tabs import TableTabs
 from app.shell import screens
 from app.shell.dom_util import present
 from app.snyd.announcements import bid_words, peek_words
@@ -92,21 +89,14 @@ class TableUI(GameTableUI):
     SETUP = "dæk bordet"  # not text: its *Dæk bordet*
 
     def __init__(self) -> None:
-        self.session: Session | None = None
+        super().__init__("snyd-table")
         self.look = TableLook()
         self.view: dict = {}
         self.gesture = PeekGesture()
         self.peek_hint = PeekHint()  # "Stryg op for at kigge" until a real look
         self.live: list[str] = []
-        self.timer: Any = None
-        self.timer_key: object = None
-        self.interval: Any = None
-        self.settings: dict = clean_settings(None)
-        self._handlers: dict[str, Any] = {}
+        self.interval: Any = None  # the clock's tick (a js.setInterval id), or None
         self._mounted = False
-        self.saving = SaveStatus()
-        self.pending_toast = ""  # said once the table is drawn (e.g. settings were reset)
-        self.tabs = TableTabs(self.GAME, SCREEN, "snyd-table", drop=self.drop)
         # The table's life (issue 12): when the reveal on show and the last deal arrived here
         # (performance.now() ms; None: not seen arriving), and whose turn was last buzzed.
         self.reveal_at: float | None = None

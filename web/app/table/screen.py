@@ -20,10 +20,12 @@ import js
 from app.device.browser_storage import ask_persistence, warn
 from app.friends.core.host_seats import given_back_line, handed_line
 from app.friends.peer_marks import seats_menu_html
-from app.home.player_settings import load_settings, settings_reset
+from app.home.player_settings import clean_settings, load_settings, settings_reset
 from app.lang import error_text
 from app.saves import last_table
 from app.saves.local_store import store
+from app.saves.save_status import SaveStatus
+from app.saves.table_tabs import TableTabs
 from app.shell import screens, stylesheet
 from app.shell.dom_util import present
 from app.table import session as game_session
@@ -45,15 +47,27 @@ class GameTableUI:
     IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast",
                                      "tally": "tally-panel", "felt": "felt-area"}
 
-    session: game_session.GameSession | None
+    session: Any  # the game's session (a GameSession; Snyd's own Session), or None
     confirm_hand: str | None = None  # the guest's seat the host asked to hand over (a confirm)
-    tabs: Any
-    saving: Any
+    tabs: TableTabs
+    saving: SaveStatus
     pending_toast: str
     _handlers: dict[str, Any]
     timer: Any  # the next regular's move (a js.setTimeout id), or None
     timer_key: Any  # the table state it was scheduled for
     settings: dict  # the player's settings, read as the screen is drawn
+
+    def __init__(self, table_class: str) -> None:
+        """What every table screen holds (each game adds its own look); `table_class` is its
+        section's class, which the tab lock's notice takes too."""
+        self.session = None
+        self.timer, self.timer_key = None, None
+        self.settings = clean_settings(None)
+        self.saving = SaveStatus()
+        self.pending_toast = ""  # said once the table is drawn (e.g. settings were reset)
+        self._handlers = {}
+        # One table, one tab: only the tab holding the table plays it and saves it.
+        self.tabs = TableTabs(self.GAME, self.SCREEN, table_class, drop=self.drop)
 
     def stop_timers(self) -> None:
         """No regular's move is due from this screen any more."""

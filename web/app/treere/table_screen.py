@@ -15,8 +15,6 @@ from app.friends.peer_marks import connections_of
 from app.home.player_settings import read_settings, tempo_factor
 from app.lang import error_text, t
 from app.saves.local_store import store
-from app.saves.save_status import SaveStatus
-from app.saves.table_tabs import TableTabs
 from app.shell.dom_util import present
 from app.table.flick import Flick
 from app.table.screen import GameTableUI, serve
@@ -73,20 +71,12 @@ class TreereUI(GameTableUI):
                                      "tally": "tr-tally", "felt": "tr-felt"}
 
     def __init__(self) -> None:
-        self.session: GameSession | None = None
+        super().__init__("treere-table")
         self.look = TableLook()
         self.key: tuple = ()
-        self.settings: dict = {}
-        self.timer: Any = None
-        self.timer_key: object = None
         self.flick = Flick()
         self.flicked_at = -1e9  # a flick's own click must not throw twice
-        self.saving = SaveStatus()
-        self.pending_toast = ""
-        self._handlers: dict[str, Any] = {}
         self._mounted = False
-        # One table, one tab: only the tab holding the table plays it and saves it.
-        self.tabs = TableTabs(GAME, SCREEN, "treere-table", drop=self.drop)
 
     # ---------- the session ----------
     def start(self, session: GameSession) -> None:
