@@ -36,17 +36,14 @@ from app.friends.core.host import HostRoom
 from app.friends.core.host_seats import (
     AUTO_DEAL_S,
     COVER_GRACE_S,
-    STAND_IN_STYLE,
     Absences,
     HandOver,
     SaidRoomTable,
     check_link,
     open_room,
-    room_connections,
 )
 from app.friends.core.protocol import LINE_CHARS, SAID_MAX
 from app.shell.both_languages import both
-from app.table import games
 from app.table.session import SEAT_KINDS, CorruptSave, GameSession
 
 from engine.errors import IllegalAction
@@ -123,11 +120,6 @@ class HostGameTable(HandOver, GameSession):
         self.absences.reset(room)
         self._mark_time()
 
-    # ---------- who is who ----------
-    def connections(self) -> dict[str, str]:
-        """Every seat's badge (connected / reconnecting / away), for the screen."""
-        return {} if self.room is None else room_connections(self.room)
-
     # ---------- the flow ----------
     def act(self, player: str, action: Any) -> None:
         super().act(player, action)
@@ -145,17 +137,10 @@ class HostGameTable(HandOver, GameSession):
     def guest_act(self, player: str, action: dict) -> None:
         """A guest's action, from the room (its channel decides ``player``): the engine alone
         judges it (IllegalAction: nothing changed; the room answers that phone alone)."""
-        if player not in self.guests:
-            raise IllegalAction(both("friends.no.guest_seat"))
-        if player in self.absences.handed:
-            raise IllegalAction(both("friends.no.handed_seat"))  # the stand-in plays it now
+        self._check_move(player)
         self.table.act(player, action)
         self._speak()  # before the room sends the move: its lines travel with it
         self._mark_time()
-
-    def _guest_acted(self, _player: str) -> None:
-        if self.on_change is not None:
-            self.on_change()
 
     def _changed(self) -> None:
         """After any change made on this phone: every guest gets its own update."""
@@ -245,15 +230,6 @@ class HostGameTable(HandOver, GameSession):
         if line is not None:
             self._said[player] = line
         return True
-
-    def _stand_in(self, player: str) -> Any:
-        if player not in self.stand_ins:
-            # The game's stand-in class (games.Game.stand_in), made as its regulars are:
-            # (name, description, style, seed).
-            make = games.load(games.get(self.game).stand_in)
-            seed = self.seed + len(self.seats) + self.guests.index(player)
-            self.stand_ins[player] = make(player, "stand-in", STAND_IN_STYLE, seed)
-        return self.stand_ins[player]
 
     def _auto_new_game(self, now: float) -> bool:
         v = self._table_state()

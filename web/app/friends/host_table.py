@@ -119,12 +119,6 @@ class HostTable(HandOver, Session):
         room.after_act = self._guest_acted
         self.absences.reset(room)
 
-    # ---------- who is who ----------
-    def connections(self) -> dict[str, str]:
-        if self.room is None:
-            return {}
-        return {s.player: s.connection for s in self.room.seats if not s.waiting}
-
     # ---------- the flow ----------
     def next_step(self) -> dict:
         """As Session, plus {"kind": "remote", "player"} while a guest's phone has the turn."""
@@ -167,17 +161,10 @@ class HostTable(HandOver, Session):
 
     def guest_act(self, player: str, action: dict) -> None:
         """A guest's action, from the room (its channel decides ``player``)."""
-        if player not in self.guests:
-            raise IllegalAction(both("friends.no.guest_seat"))
-        if player in self.absences.handed:
-            raise IllegalAction(both("friends.no.handed_seat"))  # the stand-in plays it now
+        self._check_move(player)
         self.table.act(player, action)
         self._seat_waiting()  # that may have ended the game: late arrivals sit down now
         self._start_turn()  # before the room sends: the update carries the new turn's clock
-
-    def _guest_acted(self, _player: str) -> None:
-        if self.on_change is not None:
-            self.on_change()
 
     def _changed(self) -> None:
         """After any change made here: every guest gets its update (with the clock)."""
@@ -302,13 +289,6 @@ class HostTable(HandOver, Session):
         if line is not None:
             self._note(player, line)
         return True
-
-    def _stand_in(self, player: str) -> Any:
-        if player not in self.stand_ins:
-            from engine.snyd.bots import Regular
-            self.stand_ins[player] = Regular(player, "stand-in", STAND_IN_STYLE,
-                                             self.seed + len(self.seats) + self.guests.index(player))
-        return self.stand_ins[player]
 
     def _auto_deal(self, now: float) -> bool:
         v = self.view()

@@ -65,6 +65,7 @@ class Session(FaultLog):
     FAULT = RegularFault  # said in Snyd's words ("uret tog turen")
     # Seat kinds this controller can run; the host of a peer table adds "guest" (host_table.py).
     SEAT_KINDS: tuple[str, ...] = ("human", "regular")
+    game = "snyd"   # not text: the game's key (games.get), as GameSession.game
     remote = False  # True for a guest's phone (friends/guest_table.py): the table is elsewhere
     deals = True    # this device deals the next round (False on a guest's phone)
     # Set by the screen: called when a peer table changed without a tap here (a guest's move

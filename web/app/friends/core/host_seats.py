@@ -120,13 +120,47 @@ class SaidRoomTable(RoomTable):
 
 
 class HandOver:
-    """The host's hand, shared by Snyd's HostTable and Bakke's/Treere's HostGameTable: a guest's
-    seat to a stand-in regular at once (its phone is gone, or the table cannot wait) and back.
-    The class using it has ``guests``, ``absences`` (an Absences) and ``_tell(player, line)``,
-    which puts the host's word about the seat on every phone its own way."""
+    """What the host's table does alike in every game (Snyd's HostTable, Bakke's and Treere's
+    HostGameTable): the seats' badges, a guest's move checked for its seat, the stand-in that
+    plays an away or handed seat, and the host's hand: a guest's seat to a stand-in at once
+    (its phone is gone, or the table cannot wait) and back. The class using it has ``game``,
+    ``seed``, ``seats``, ``guests``, ``room``, ``absences`` (an Absences), ``stand_ins`` (a
+    dict), ``on_change`` and ``_tell(player, line)``, which puts the host's word about the
+    seat on every phone its own way."""
 
+    game: str
+    seed: int
+    seats: list[Any]
     guests: Any
+    room: HostRoom | None
     absences: Absences
+    stand_ins: dict[str, Any]
+    on_change: Callable[[], None] | None
+
+    def connections(self) -> dict[str, str]:
+        """Every seat's badge (connected / reconnecting / away), for the screen."""
+        return {} if self.room is None else room_connections(self.room)
+
+    def _check_move(self, player: str) -> None:
+        """A guest's move, from the room (its channel decides ``player``): only for a guest's
+        own seat, and not while a stand-in plays it by the host's hand."""
+        if player not in self.guests:
+            raise IllegalAction(both("friends.no.guest_seat"))
+        if player in self.absences.handed:
+            raise IllegalAction(both("friends.no.handed_seat"))  # the stand-in plays it now
+
+    def _guest_acted(self, _player: str) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def _stand_in(self, player: str) -> Any:
+        """The stand-in of ``player``'s seat: the game's stand-in class (games.Game.stand_in),
+        made as its regulars are (name, description, style, seed), once per seat."""
+        if player not in self.stand_ins:
+            make = games.load(games.get(self.game).stand_in)
+            seed = self.seed + len(self.seats) + self.guests.index(player)
+            self.stand_ins[player] = make(player, "stand-in", STAND_IN_STYLE, seed)
+        return self.stand_ins[player]
 
     def _tell(self, player: str, line: str) -> None:
         raise NotImplementedError
