@@ -61,7 +61,10 @@ SHELL_PRELOAD_MARK = "<!-- shell:preload -->"
 # it speaks from; an element of the page outside the screens with data-text="<key>" gets its
 # text filled in (Danish) and its other languages in <template id="shell-<code>-page">.
 SHELL_LANGUAGES = ("da", "en")
-SHELL_AREAS = ("start", "rules")
+SHELL_AREAS = ("start", "rules", "friends", "shell")
+# What shell.js says on a share link's static join form, beside the form itself: the kept tap's
+# calm line, a missing name, and the default seat name ("Du", "You": never prefilled).
+JOIN_WORDS = ("friends.join.waiting_app", "friends.join.bad_name", "shell.you")
 PAGE_TEXT = re.compile(r'data-text="([\w.]+)"[^>]*>')
 # Fetched by Pyodide's loadPyodide / PyScript with a plain fetch(url) (mode cors, credentials
 # same-origin): `<link rel=preload as=fetch crossorigin>` is the request they reuse.
@@ -284,6 +287,7 @@ class Site:
             templates += [_template(f"shell-{code}-regler-{game}",
                                     markup.to_html(markup.regler_tree(game, book, t)))
                           for game in book]
+            templates += self._join_templates(markup, code, t)
         t, _book = self._shell_words(markup, SHELL_LANGUAGES[0])
         text = PAGE_TEXT.sub(lambda m: f'{m.group(0)}{markup.to_html(t(m.group(1)))}', text)
         text = text.replace(SHELL_START_MARK, markup.to_html(markup.start_tree(t)))
@@ -294,8 +298,28 @@ class Site:
             self.preload_links())))
         return text.encode()
 
+    def _join_templates(self, markup, code: str, t) -> list[str]:
+        """A share link's first paint in one language: "Sæt dig ved bordet" as the join screen
+        renders it before anyone answers (app/friends/join_screen.py over the same
+        `join_tree`): the form with the neutral invite (`shell-<code>-join`) and with each
+        game's (`…-join-for-<game>`, the link's `&spil=`), the broken link (`…-join-bad`) and
+        the words shell.js says there (`…-join-words`). Nothing of the address goes in: the
+        page is the same for every room (the service worker answers every navigation with it)."""
+        form = {"name": "", "status": "", "problem": "", "form": True, "retry": ""}
+        html = markup.to_html
+        found = [_template(f"shell-{code}-join", html(markup.join_tree(
+            t, **form, invite=t("friends.join.invite.neutral"))))]
+        found += [_template(f"shell-{code}-join-for-{game}", html(markup.join_tree(
+            t, **form, invite=t("friends.join.invite.game", game=t(title)))))
+            for game, title, _line, _screen in markup.GAMES]
+        found.append(_template(f"shell-{code}-join-bad", html(markup.join_tree(
+            t, "", "", t("friends.join.bad_link"), form=False, retry="home"))))
+        found.append(_template(f"shell-{code}-join-words", "".join(
+            f'<span data-text="{key}">{html(t(key))}</span>' for key in JOIN_WORDS)))
+        return found
+
     def _shell_words(self, markup, code: str):
-        """`t` and the rule book of one language, from the catalogue files alone (start, rules)."""
+        """`t` and the rule book of one language, from the catalogue files alone (SHELL_AREAS)."""
         texts: dict[str, str] = {}
         for area in SHELL_AREAS:
             texts.update(_load(self.web / "app" / "lang" / code / f"{area}.py").TEXT)

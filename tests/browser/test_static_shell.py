@@ -132,12 +132,13 @@ def test_takeover_keeps_the_screen_and_the_focus_without_a_flash(phone_page, ser
     assert page.locator("[data-testid='start']").count() == 1
 
 
-def test_a_share_link_shows_the_splash_then_its_join_screen(phone_page, server) -> None:
+def test_a_share_link_shows_its_join_screen_before_python(phone_page, server) -> None:
+    # (The static join form itself: tests/browser/test_static_join.py.)
     page = phone_page
     held = hold_python(page)
     static_start(page, server + "?bord=abcdefgh")
-    assert page.get_by_test_id("splash").is_visible()
-    assert page.get_by_test_id("start").count() == 0
+    assert page.get_by_test_id("join").is_visible()  # a broken link's, like Python's
+    assert page.get_by_test_id("start").count() == 0 and page.get_by_test_id("splash").count() == 0
     release(page, held)
     wait_for_python(page)
     assert page.get_by_test_id("screen").get_attribute("data-screen") == "bord"

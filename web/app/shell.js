@@ -11,10 +11,15 @@
 //   - Regler, its tabs and Tilbage work here, with no Python;
 //   - a game or Indstillinger needs Python: the tap is queued and the splash ("Ryster bægrene…")
 //     shows until Python is up.
-// A share link (?bord=) or a URL hash naming any other screen shows the splash at once.
+// A share link (?bord=<room>) shows "Sæt dig ved bordet" at once, as the join screen
+// (app/friends/join_screen.py) would before anyone answers: the form (the link's game in its first
+// line, the remembered name filled in), or the broken link's line; a tap on "Sæt dig" is kept (a
+// calm "the table is being laid" line) and Python seats the guest with the name in the field, no
+// second tap. A room this phone has a seat at, or knows is closed, shows the splash: Python
+// decides. A URL hash naming any other screen than Regler shows the splash at once.
 // When Python is up, web/app/shell/takeover.py calls bodegaShell.handOver(): from then on this file
-// does nothing; Python re-renders what is on show (same markup, focus kept) and runs the queued
-// tap. `<html data-shell="ready">` and the mark "bodega:shell" say the start screen answers taps
+// does nothing; Python re-renders what is on show (same markup, the typed name, focus and caret
+// kept) and runs the queued tap. `<html data-shell="ready">` and the mark "bodega:shell" say the start screen answers taps
 // (bench/startup.py reads them); then the preload hints of <template id="shell-preload"> go in.
 (function () {
   "use strict";
@@ -69,16 +74,167 @@
 
   root.addEventListener("click", function (event) {
     if (pythonUp) return;  // Python's own handlers answer now
+    var action = event.target.closest ? event.target.closest("[data-action]") : null;
+    if (action && root.contains(action) && state.screen === "bord") {
+      joinAction(action.getAttribute("data-action"));
+      return;
+    }
     var button = event.target.closest ? event.target.closest("[data-go]") : null;
     if (!button || !root.contains(button)) return;
     follow(button.getAttribute("data-go"), button.getAttribute("data-game"));
   });
 
+  // -- a share link: "Sæt dig ved bordet" ------------------------------------------------------
+  // The address is read as app/friends/share_param.py and lobby.py read it (parse_qs with
+  // max_num_fields): nothing of it is ever put into HTML, only used to pick a template.
+  var BORD = "bord", SPIL = "spil";        // share_param.PARAM, lobby.GAME_PARAM
+  var MAX_FIELDS = 32;                     // share_param.MAX_FIELDS
+  var ROOM_ID = /^[A-Za-z0-9_-]{22}$/;     // lobby.ROOM_ID
+  var NAME_MAX = 20;                       // protocol.NAME_MAX, player_settings.clean_settings
+  var SETTINGS_KEY = "bodegabordet.settings";           // saves/local_store.SETTINGS_KEY
+  var MAX_SETTINGS_CHARS = 10000;                       // saves/save_guard.MAX_SETTINGS_CHARS
+  var SEATS_KEY = "bodegabordet.snyd.friends";          // lobby.SEATS_KEY
+  var CLOSED_KEY = "bodegabordet.snyd.friends.closed";  // lobby.CLOSED_KEY
+  var join = { typed: null, sit: false, left: false };
+
+  function query(search) { return search.replace(/^\?+/, ""); }
+
+  // share_param.has_bord_param: any of the first fields named "bord", even without a value.
+  function hasBordParam(search) {
+    var fields = query(search).split("&").slice(0, MAX_FIELDS);
+    for (var i = 0; i < fields.length; i++) if (fields[i].split("=")[0] === BORD) return true;
+    return false;
+  }
+
+  function unquote(text) {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, " "));
+    } catch (error) {
+      return text;  // a broken escape: Python keeps it as it is (never a room id or a game)
+    }
+  }
+
+  // parse_qs(search, max_num_fields=32).get(name, []); null for too many fields (ValueError).
+  function values(search, name) {
+    var qs = query(search);
+    if (!qs) return [];
+    var fields = qs.split("&");
+    if (fields.length > MAX_FIELDS) return null;
+    var found = [];
+    for (var i = 0; i < fields.length; i++) {
+      var at = fields[i].indexOf("=");
+      if (at < 0 || at === fields[i].length - 1) continue;  // no value: not kept
+      if (unquote(fields[i].slice(0, at)) === name) found.push(unquote(fields[i].slice(at + 1)));
+    }
+    return found;
+  }
+
+  function one(search, name) {
+    var found = values(search, name);
+    return found && found.length === 1 ? found[0] : null;
+  }
+
+  function stored(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (error) {
+      return null;  // storage switched off: nothing remembered (local_store.read)
+    }
+  }
+
+  function parsed(key) {
+    var text = stored(key);
+    if (!text || text.length > MAX_SETTINGS_CHARS) return null;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // Does Python have something else to say about this room: a seat this phone sits back down
+  // in (no form), or a table its host closed (lobby.read_seats, read_closed)?
+  function pythonDecides(room) {
+    var seats = parsed(SEATS_KEY), closed = parsed(CLOSED_KEY);
+    if (seats && typeof seats === "object" && Object.prototype.hasOwnProperty.call(seats, room)) {
+      return true;
+    }
+    return Array.isArray(closed) && closed.indexOf(room) >= 0;
+  }
+
+  function words(key) {
+    var template = document.getElementById("shell-" + language + "-join-words");
+    var span = template && template.content.querySelector('[data-text="' + key + '"]');
+    return span ? span.textContent : "";
+  }
+
+  // The settings' name, as player_settings.clean_settings reads it: the default seat name of
+  // any language ("Du", "You") names nobody and is not filled in.
+  function rememberedName() {
+    var settings = parsed(SETTINGS_KEY);
+    var name = settings && typeof settings === "object" ? settings.name : null;
+    if (typeof name !== "string") return "";
+    name = name.trim();
+    if (!name || Array.from(name).length > NAME_MAX) return "";
+    var defaults = document.querySelectorAll('template[id$="-join-words"]');
+    for (var i = 0; i < defaults.length; i++) {
+      var you = defaults[i].content.querySelector('[data-text="shell.you"]');
+      if (you && you.textContent === name) return "";
+    }
+    return name;
+  }
+
+  function field() { return root.querySelector('[data-testid="join-name"]'); }
+
+  function showJoin(search) {
+    var room = one(search, BORD);
+    if (room !== null && !ROOM_ID.test(room)) room = null;
+    if (room === null) return paint("join-bad", "bord");
+    if (pythonDecides(room)) return paint("splash", "splash");
+    var game = one(search, SPIL);
+    var named = game !== null && /^[a-z]+$/.test(game) &&
+      document.getElementById("shell-" + language + "-join-for-" + game);
+    if (!paint(named ? "join-for-" + game : "join", "bord")) return false;
+    var input = field();
+    if (input) input.value = rememberedName();
+    return true;
+  }
+
+  function say(status, problem) {
+    var line = root.querySelector("#join-status"), alert = root.querySelector('[role="alert"]');
+    if (line) line.textContent = status;
+    if (alert) alert.textContent = problem;
+  }
+
+  // "Sæt dig" before Python: kept (Python sits down with the field's name when it is up);
+  // "Til forsiden": the start screen, and Python stays there.
+  function joinAction(action) {
+    if (action === "home") {
+      join.left = true;
+      join.sit = false;
+      paint("start", "start");
+      return;
+    }
+    if (action !== "sit") return;
+    var input = field();
+    var name = input ? input.value.trim() : "";
+    if (!name || Array.from(name).length > NAME_MAX) {  // join_screen: not a name, not kept
+      join.sit = false;
+      say("", words("friends.join.bad_name"));
+      if (input) input.focus();
+      return;
+    }
+    join.sit = true;
+    say(words("friends.join.waiting_app"), "");
+    var section = root.querySelector('[data-testid="join"]');
+    if (section) section.setAttribute("aria-busy", "true");
+  }
+
   // What the URL asks for at load: a share link or a hash (#regler, #tavlen …); else the start
   // screen, which index.html already shows in its own language.
   var wanted = decodeURIComponent(location.hash.replace(/^#\/?/, "")).trim();
-  if (/[?&]bord=/.test(location.search)) {
-    paint("splash", "splash");
+  if (hasBordParam(location.search)) {
+    if (!showJoin(location.search)) paint("splash", "splash");
   } else if (wanted === "regler") {
     showRegler("snyd");
   } else if (wanted && wanted !== "start") {
@@ -96,8 +252,13 @@
       pythonUp = true;
       var active = document.activeElement;
       var focus = active && root.contains(active) ? active.getAttribute("data-testid") : null;
+      var caret = focus && typeof active.selectionStart === "number"
+        ? [active.selectionStart, active.selectionEnd] : null;
+      var input = state.screen === "bord" ? field() : null;
       return { screen: state.screen, game: state.game, queued: state.queued, focus: focus,
-               language: language };
+               caret: caret, language: language,
+               // a share link's form: what is typed, a kept tap on "Sæt dig", or left for home
+               join: { typed: input ? input.value : null, sit: join.sit, left: join.left } };
     },
   };
   html.setAttribute("data-shell", "ready");

@@ -6,6 +6,11 @@ before any service worker). The player types a name (remembered in the settings)
 one opens, else the relay). The seat token the host hands out is kept per room on this phone
 (friends.SEATS_KEY), so a reload sits down again in the same seat without asking.
 
+Before Python is up, the page shows the same form (web/app/shell.js over the same markup,
+rendered into index.html): the guest types at once, and a tap on *Sæt dig* is kept. At the
+take-over `carry_over` hands this screen the field's text and the kept tap: the first render
+paints that name and sits down with it, no second tap (app/shell/takeover.py).
+
 The first view says which game the host's table is; the games' registry (app/table/games.py)
 says which table screen shows it and what wraps the GuestTable for it: Snyd's table screen shows
 the GuestTable itself; a Bakke or Treere table is wrapped in a GuestGameTable
@@ -34,7 +39,7 @@ from app.friends.guest_table import GuestTable
 from app.friends.markup import join_html
 from app.friends.wire.links import GuestLinks
 from app.friends.wire.relay_link import NO_ROOM
-from app.home.player_settings import DEFAULTS, read_settings
+from app.home.player_settings import is_default_name, read_settings
 from app.lang import t
 from app.saves.local_store import SETTINGS_KEY, store
 from app.shell import screens
@@ -50,7 +55,14 @@ SEAT_REFUSED = ("name_taken", "bad_name", "table_full", "bad_token", "started")
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
                           "kept_token": None, "game_table": None, "told_waiting": False,
-                          "closed": False}
+                          "closed": False, "typed": None, "sit": False}
+
+
+def carry_over(typed: str | None, sit: bool) -> None:
+    """What the static join form (web/app/shell.js, before Python) hands over: the name in its
+    field (None: no field) and whether *Sæt dig* was tapped. The next render paints that name,
+    not the remembered one, and sits down with it once: the guest never taps twice."""
+    _state.update(typed=typed if isinstance(typed, str) else None, sit=bool(sit))
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -237,6 +249,8 @@ def _status() -> str:
 
 def render(root: Any, **_kw: Any) -> None:
     _state["root"] = root
+    typed, kept = _state["typed"], _state["sit"]
+    _state.update(typed=None, sit=False)  # once: a later render is the router's own
     room = friends.room_from_search(str(js.location.search))
     if room is None:
         root.innerHTML = join_html("", "", t("friends.join.bad_link"), form=False, retry="home")
@@ -252,7 +266,12 @@ def render(root: Any, **_kw: Any) -> None:
             sit(room, remembered["name"], remembered["token"])
         else:
             _state.update(room=room, closed=False)
-    _paint()
+    form = _state["table"] is None and not _state["closed"]
+    if typed is not None and form:
+        _state["name"] = typed
+    _paint(typed)
+    if kept and form:
+        _sit_from_form()  # the tap the static form kept
 
 
 def _listen(root: Any) -> None:
@@ -260,7 +279,9 @@ def _listen(root: Any) -> None:
     section.addEventListener("click", _proxy("click", _on_click))
 
 
-def _paint() -> None:
+def _paint(typed: str | None = None) -> None:
+    """The screen for the state now; ``typed``: the static form's field, painted as it was
+    (even emptied: a cleared name is not filled in again)."""
     root = _state["root"]
     if root is None or screens.current() != SCREEN:
         return
@@ -274,7 +295,8 @@ def _paint() -> None:
                          retry="home", title=t("friends.join.closed"))
     elif table is None:
         name = _state["name"] or read_settings(store)["name"]
-        name = "" if name == DEFAULTS["name"] else name  # "Du" names nobody at the table
+        name = "" if is_default_name(name) else name  # "Du", "You" name nobody at the table
+        name = typed if typed is not None else name
         html = join_html(name, "", _state["error"], form=True, retry="", invite=_invite())
     else:
         problem = _problem()

@@ -11,6 +11,7 @@ from typing import Any
 
 from app import lang
 from app.lang import t
+from app.shell.markup import join_tree, to_html
 
 
 def _attr(v: object) -> str:
@@ -81,28 +82,10 @@ def lobby_html(url: str, can_share: bool, regulars: list[dict[str, Any]], game: 
 def join_html(name: str, status: str, problem: str, form: bool, retry: str = "retry",
               invite: str = "", title: str = "") -> str:
     """A guest's "Sæt dig ved bordet": who invites to which game (``invite``: its names are
-    outside input, escaped here), the name and the button while ``form``, else what is
-    happening (``status``); ``problem`` (in this phone's language) comes with *Prøv igen*
+    outside input, escaped), the name and the button while ``form``, else what is happening
+    (``status``); ``problem`` (in this phone's language) comes with *Prøv igen*
     (``retry="retry"``), *Til forsiden* (``"home"``) or nothing (``""``). ``title``: another
-    heading than "Sæt dig ved bordet" (a closed table's)."""
-    body = ""
-    if form:
-        your_name = _attr(t("friends.join.name"))
-        body = (f'<div class="field"><label for="join-name">{your_name}</label>'
-                f'<input type="text" id="join-name" class="name" data-testid="join-name" '
-                f'maxlength="20" autocomplete="nickname" placeholder="{your_name}" '
-                f'value="{_attr(name)}"></div>'
-                f'<div class="setup-actions">'
-                f'<button type="button" class="back" data-action="home">{t("friends.join.home")}</button>'
-                f'<button type="button" class="btn primary" data-action="sit" '
-                f'data-testid="join-sit">{t("friends.join.sit")}</button></div>')
-    button = ""
-    if problem and retry:
-        label = t("friends.join.retry") if retry == "retry" else t("friends.join.home")
-        button = (f'<button type="button" class="btn" data-action="{retry}" '
-                  f'data-testid="join-retry">{label}</button>')
-    return (f'<section class="setup panel join" data-testid="join">'
-            f'<h2>{escape(title or t("friends.join.title"))}</h2>'
-            f'<p class="invite" data-testid="join-invite">{escape(invite)}</p>'
-            f'<p class="status" id="join-status" role="status">{escape(status)}</p>'
-            f'<p class="error" role="alert">{escape(problem)}</p>{button}{body}</section>')
+    heading than "Sæt dig ved bordet" (a closed table's). The tree is the shell's
+    (app/shell/markup.py `join_tree`): relay/site.py renders the same one into index.html, a
+    share link's first paint before Python."""
+    return to_html(join_tree(t, name, status, problem, form, retry, invite, title))

@@ -118,7 +118,42 @@ def splash_tree(t: Text) -> Node:
                 node("p", {}, t("start.splash")))
 
 
+def join_tree(t: Text, name: str, status: str, problem: str, form: bool, retry: str = "retry",
+              invite: str = "", title: str = "") -> Node:
+    """A guest's "Sæt dig ved bordet" (app/friends/markup.py `join_html`, the join screen's):
+    who invites to which game (``invite``), the name and the button while ``form``, else what is
+    happening (``status``); ``problem`` comes with *Prøv igen* (``retry="retry"``), *Til
+    forsiden* (``"home"``) or nothing (``""``). ``title``: another heading than "Sæt dig ved
+    bordet" (a closed table's). Also rendered into index.html (relay/site.py): a share link's
+    first paint, before Python (web/app/shell.js). Names are outside input: text, escaped."""
+    button = None
+    if problem and retry:
+        label = t("friends.join.retry") if retry == "retry" else t("friends.join.home")
+        button = _button(label, {"class": "btn", "data-action": retry,
+                                 "data-testid": "join-retry"})
+    body: list[Any] = []
+    if form:
+        your_name = t("friends.join.name")
+        body = [node("div", {"class": "field"},
+                     node("label", {"for": "join-name"}, your_name),
+                     node("input", {"type": "text", "id": "join-name", "class": "name",
+                                    "data-testid": "join-name", "maxlength": "20",
+                                    "autocomplete": "nickname", "placeholder": your_name,
+                                    "value": name})),
+                node("div", {"class": "setup-actions"},
+                     _button(t("friends.join.home"), {"class": "back", "data-action": "home"}),
+                     _button(t("friends.join.sit"), {"class": "btn primary", "data-action": "sit",
+                                                     "data-testid": "join-sit"}))]
+    return node("section", {"class": "setup panel join", "data-testid": "join"},
+                node("h2", {}, title or t("friends.join.title")),
+                node("p", {"class": "invite", "data-testid": "join-invite"}, invite),
+                node("p", {"class": "status", "id": "join-status", "role": "status"}, status),
+                node("p", {"class": "error", "role": "alert"}, problem), button, *body)
+
+
 # -- the two renderers --------------------------------------------------------------------------
+
+VOID = frozenset({"input", "br", "img", "meta", "link", "hr"})  # no end tag in HTML
 
 def to_html(tree: Any) -> str:
     """Static HTML of a tree (text and attribute values escaped)."""
@@ -126,6 +161,8 @@ def to_html(tree: Any) -> str:
         return escape(tree, quote=False)
     tag, attrs, children = tree
     opening = "".join(f' {name}="{escape(value)}"' for name, value in attrs.items())
+    if tag in VOID:
+        return f"<{tag}{opening}>"
     return f"<{tag}{opening}>{''.join(to_html(c) for c in children)}</{tag}>"
 
 

@@ -5,7 +5,9 @@ Python (a game, Indstillinger) behind the splash. `take_over()` asks it to stop
 (`bodegaShell.handOver()`, which returns what it shows and the queued tap), then renders the
 same screen with the router, so the Python screens replace the static ones within one task (no
 frame in between: no flash), puts the focus back on the button that had it, and runs the queued
-tap. `first_screens()` is the decision alone, for CPython tests. Both speak the same language:
+tap. A share link's static "Sæt dig ved bordet" hands over what is typed in its name field and
+a kept tap on *Sæt dig*: the join screen paints that name and sits down with it (join_screen.py
+`carry_over`). `first_screens()` is the decision alone, for CPython tests. Both speak the same language:
 shell.js picks it with the rule of app.lang.pick_language, before Python (lang/choice.py) does.
 """
 
@@ -16,6 +18,7 @@ from typing import Any
 from app.friends.share_param import has_bord_param
 from app.lang import t
 from app.shell import screens
+from app.shell.dom_util import present
 from app.table import games
 
 Step = tuple[str, dict[str, Any]]
@@ -25,12 +28,13 @@ def first_screens(shell: dict[str, Any] | None, search: str, hash_: str) -> list
     """The screens to show in order (the last is on show, the others are history for Tilbage).
 
     A share link wins over everything (and over resuming a table: resume steps only run while
-    the start screen shows); then a tap the static shell queued; then where the static shell is
+    the start screen shows) unless the guest left its static form for the start screen (*Til
+    forsiden*, ``join.left``); then a tap the static shell queued; then where the static shell is
     (start or a Regler tab); without the static shell (or behind its splash), the URL hash.
     """
-    if has_bord_param(search):
-        return [("bord", {})]
     shell = shell or {}
+    if has_bord_param(search) and not (shell.get("join") or {}).get("left"):
+        return [("bord", {})]
     queued = shell.get("queued")
     if queued and queued.get("name"):
         kw = {"game": queued["game"]} if queued.get("game") else {}
@@ -52,13 +56,22 @@ def take_over(js: Any) -> str:
     if steps[-1][0] in games.TABLE_SCREENS:
         # A host's table with friends may load now: its transports' restore hook comes first.
         import app.friends.share_screen  # noqa: F401
+    join = (shell or {}).get("join") or {}
+    if steps[-1][0] == "bord" and (join.get("typed") is not None or join.get("sit")):
+        # The static join form's name and kept tap: the join screen paints that name and sits
+        # down with it (no second tap); shown by the steps below.
+        from app.friends import join_screen
+        join_screen.carry_over(join.get("typed"), bool(join.get("sit")))
     for name, kw in steps:
         shown = screens.show(name, **kw)
     focus = (shell or {}).get("focus")
     if focus:
         target = js.document.querySelector(f'#screen [data-testid="{focus}"]')
-        if target is not None:
+        if present(target):  # gone with the form once a kept tap sat down
             target.focus()
+            caret = (shell or {}).get("caret")
+            if caret and len(caret) == 2 and hasattr(target, "setSelectionRange"):
+                target.setSelectionRange(int(caret[0]), int(caret[1]))
     speak_page(js)
     return shown
 

@@ -47,6 +47,7 @@ TEXT: dict[str, str] = {
     "friends.join.bad_link": "Linket til bordet er ikke helt – bed om et nyt",
     "friends.join.bad_name": "Skriv et navn på 1–20 tegn",
     "friends.join.sitting": "Sætter dig ved bordet …",
+    "friends.join.waiting_app": "Bordet gøres klar – du sætter dig om et øjeblik …",
     "friends.join.seated": "Du sidder ved bordet. Værten starter spillet, når alle er her.",
     "friends.join.late": "Spillet er i gang. Du får en plads, når det her spil er slut.",
     "friends.join.retrying": "{reason} – prøver igen …",

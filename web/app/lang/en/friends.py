@@ -44,6 +44,7 @@ TEXT: dict[str, str] = {
     "friends.join.bad_link": "The link to the table isn't whole – ask for a new one",
     "friends.join.bad_name": "Type a name of 1–20 characters",
     "friends.join.sitting": "Finding your seat …",
+    "friends.join.waiting_app": "Getting the table ready – you'll sit down in a moment …",
     "friends.join.seated": "You're at the table. The host starts the game when everyone's here.",
     "friends.join.late": "The game is on. You get a seat when this game is over.",
     "friends.join.retrying": "{reason} – trying again …",
