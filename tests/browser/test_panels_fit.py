@@ -169,11 +169,11 @@ def each_screen(page, screenshot, name: str, selectors: list[str], where: str,
     for screen in screens:
         page.set_viewport_size(SCREENS[screen])
         page.wait_for_timeout(150)
-        screenshot(page, f"panels-{name}-{screen}")
+        screenshot(page, f"panels-{name}-{screen}", scale="css")
         for selector in selectors:
             found += fits(page, selector, f"{where}, {screen}")
             if page.evaluate(SCROLL_END, selector):  # it scrolls: look at its end too
-                screenshot(page, f"panels-{name}-{screen}-end")
+                screenshot(page, f"panels-{name}-{screen}-end", scale="css")
                 page.evaluate("s => { document.querySelector(s).scrollTop = 0; }", selector)
     page.set_viewport_size(SCREENS["phone"])
     return found
@@ -262,7 +262,7 @@ def test_bakke_tavlen_and_the_fejl_dialogs_fit_every_screen(contexts, server, sc
     assert found == [], "\n".join(found)
 
 
-# ---------- Treere: Tavlen ----------
+# ---------- Treere: the table and Tavlen ----------
 
 def treere_save(n: int) -> str:
     """A seeded table mid-turn (test_treere.mid_turn_save): every seat before the last has a
@@ -273,14 +273,24 @@ def treere_save(n: int) -> str:
     return mid_turn_save(table_seats, seed=21 + n)
 
 
-@pytest.mark.parametrize(("n", "lang"), CASES)
+# CASES, and the geometry checker's Treere cases (test_table_geometry.py: 2 and 8 seats, both
+# languages), which share these pages: its treere_page planted the very table of treere_save.
+TREERE_CASES = [(2, "da"), (2, "en"), (5, "da"), (8, "da"), (8, "en")]
+
+
+@pytest.mark.parametrize(("n", "lang"), TREERE_CASES)
 def test_treere_tavlen_fits_every_screen(contexts, server, screenshot, n, lang):
+    """At 2 and 8 seats the table itself through the geometry checker (tables_fit), then at
+    CASES, on the same page, Tavlen."""
+    from test_table_geometry import tables_fit
     from test_treere import KEY, TABLE
     page = new_page(contexts, lang)
     load(page, server, lang, KEY, treere_save(n), f'{TABLE} [data-testid="rolled-die"]')
-    open_tally(page)
-    found = each_screen(page, screenshot, f"treere-tavlen-{lang}-{n}", ['[data-testid="tally"]'],
-                        f"Treere Tavlen, {lang}, {n} seats")
+    found = tables_fit(page, screenshot, "treere", n, lang) if n in (2, 8) else []
+    if (n, lang) in CASES:
+        open_tally(page)
+        found += each_screen(page, screenshot, f"treere-tavlen-{lang}-{n}", ['[data-testid="tally"]'],
+                             f"Treere Tavlen, {lang}, {n} seats")
     assert found == [], "\n".join(found)
 
 
