@@ -11,7 +11,7 @@ VENV_STAMP   := $(VENV)/.installed
 NODE_STAMP   := web/node_modules/.installed
 VENDOR_STAMP := web/vendor/.vendored
 
-.PHONY: all setup run test build bench lint icons clean mutation
+.PHONY: all setup run test build bench lint icons clean mutation endgame
 
 all: setup
 
@@ -59,6 +59,11 @@ mutation: $(VENV_STAMP)
 	$(PY) -m pip install --quiet -e '.[mutation]'
 	$(VENV)/bin/mutmut run --max-children $(MUTATION_JOBS)
 	$(VENV)/bin/mutmut results
+
+# Snyd's heads-up endgame tables (engine/snyd/endgame_data.py, committed; issue 22): CFR+ in pure
+# Python until both best responses pin the value within endgame.GAP (a minute, niced).
+endgame: $(VENV_STAMP)
+	nice -n 10 $(PY) -m engine.snyd.endgame --build
 
 # Regenerate the PNG icons (they are committed; only needed when the drawing changes).
 icons:

@@ -298,6 +298,29 @@ class Regular(Player):
         super().__init__(name, description, seed)
         self.style_name = style
         self.style = STYLES[style]
+        # The sharp one plays the equilibrium tables where she sits heads-up in a covered
+        # endgame (engine/snyd/endgame.py; docs/regulars.md). False: her play of before.
+        self.endgame = style == "sharp"
+
+    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
+        if self.endgame:
+            action = self.endgame_move(view)
+            if action is not None:
+                return action
+        return super().decide(view)
+
+    def endgame_move(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """A move drawn from the equilibrium tables with her own rng, or None where they do not
+        cover the position (the module, and its tables, are imported only when they may)."""
+        read_view(view)
+        if (view["turn"] != view["me"] or not (view["can_bid"] or view["can_call"])
+                or len(view["in_play"]) != 2 or view["rules"].get("jokers", True)):
+            return None
+        own = self.own_dice(view)
+        if own is None:
+            return None
+        from engine.snyd import endgame
+        return endgame.choose({**view, "my_dice": own}, self.rng)
 
     # beliefs: another player's bids on a face make that face (and the jokers) likelier in their cup
     def beliefs(self, pos: Position) -> list[tuple[int, tuple[float, ...]]]:

@@ -1,0 +1,98 @@
+"""How much a best response wins against each regular in the covered endgames (issue 22).
+
+``python -m engine.snyd.endgame --exploitability`` prints, for every covered endgame and either
+seat, the best response's expected score against the tables (Lis now) and against each
+regular's own play there (Henning, Grethe, Kaj, Ronni, Lis without the tables, Simpel), minus
+the equilibrium's: what the regular gives away, in stakes (+1/−1 per round).
+
+A regular's move is read from its ``decide`` on the real view of a real table (a Table with the
+two hands dealt and the round's bids made).  Simpel and Grethe are deterministic; the others
+draw bluffs and jumps from their rng, so their mixed move is estimated from ``SAMPLES`` seeds
+(an estimate of their policy; the best response to it is then exact).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from engine.snyd import endgame
+from engine.snyd.bid import Bid
+from engine.snyd.bots import Player, regular, simpel
+from engine.snyd.rules import Rules
+from engine.snyd.table import Table
+
+SAMPLES = 40
+NAMES = ("Henning", "Grethe", "Kaj", "Ronni", "Lis", "Simpel")
+SEATS = ("Første", "Anden")  # the first bidder, the other
+
+
+def make_player(name: str, seed: int, tables: bool = False) -> Player:
+    player = simpel(seed=seed) if name == "Simpel" else regular(name, seed=seed)
+    if hasattr(player, "endgame"):
+        player.endgame = tables  # type: ignore[attr-defined]
+    return player
+
+
+def view_at(game: endgame.Game, rules: Rules, h: tuple[int, ...], seat: int,
+            hand: tuple[int, ...], other: tuple[int, ...]) -> dict[str, Any]:
+    """The view of ``seat`` at history ``h`` of a real table (the other hand is not shown)."""
+    n = (len(hand), len(other)) if seat == 0 else (len(other), len(hand))
+    if n[0] != n[1]:
+        raise ValueError("the regulars' check plays equal cups only")  # a table deals equal cups
+    table = Table(list(SEATS), rules.with_(dice_per_player=n[0]), first=SEATS[0])
+    table.deal([list(hand), list(other)] if seat == 0 else [list(other), list(hand)])
+    for k, move in enumerate(h):
+        bid = game.ladder[move]
+        table.bid(SEATS[k % 2], Bid(bid.quantity, bid.face))
+    return table.view(SEATS[seat])
+
+
+def regular_policy(game: endgame.Game, rules: Rules, name: str, seat: int,
+                   tables: bool = False) -> Callable[[tuple[int, ...]], list[list[float]]]:
+    """The regular's (estimated) mixed move per own hand at each history where ``seat`` moves."""
+    deterministic = name in ("Simpel", "Grethe")
+    filler = game.hands[1 - seat][0][0]  # the other hand: not in the view, so any will do
+
+    @cache
+    def policy(h: tuple[int, ...]) -> list[list[float]]:
+        actions = game.actions(h)
+        rows = []
+        for hand, _ in game.hands[seat]:
+            view = view_at(game, rules, h, seat, hand, filler)
+            row = [0.0] * len(actions)
+            runs = 1 if deterministic else SAMPLES
+            for s in range(runs):
+                action = make_player(name, seed=s, tables=tables).decide(view)
+                move = endgame.CALL if action["type"] == "call" else game.ladder.index(
+                    Bid(action["quantity"], action["face"]))
+                row[actions.index(move)] += 1 / runs
+            rows.append(row)
+        return rows
+    return policy
+
+
+def gains(first_dice: int, second_dice: int, rules: Rules) -> dict[str, tuple[float, float]]:
+    """Per player ("Lis (tables)" and NAMES): the best response's gain over the equilibrium
+    value with the player first, and second."""
+    key = endgame.table_key(first_dice, second_dice, rules)
+    v = endgame.value(first_dice, second_dice, rules)
+    game = endgame.snyd_game(first_dice, second_dice, rules)
+    table = endgame.table_policy(game, endgame._table(key))
+    out = {"Lis (tabeller)": (game.best_response(1, table) + v, game.best_response(0, table) - v)}
+    for name in NAMES:
+        first = game.best_response(1, regular_policy(game, rules, name, 0)) + v
+        second = game.best_response(0, regular_policy(game, rules, name, 1)) - v
+        out[name] = (first, second)
+    return out
+
+
+def report(print_: Callable[[str], None] = print) -> None:
+    for rules in endgame.covered_rules():
+        for first_dice, second_dice in endgame.COVERED:
+            key = endgame.table_key(first_dice, second_dice, rules)
+            lo, up, _ = endgame._tables()["values"][key]
+            print_(f"{key}: value {(lo + up) / 2:+.7f} (bounds {lo:+.9f} … {up:+.9f})")
+            for name, (first, second) in gains(first_dice, second_dice, rules).items():
+                print_(f"  {name:15} best response gains {first:+.6f} (player first), "
+                       f"{second:+.6f} (player second), {(first + second) / 2:+.6f} on average")
