@@ -182,3 +182,16 @@ def test_hostile_params_show_what_the_python_screen_shows(phone_page, server, se
     for key in ("screen", "text", "form", "sit", "name"):
         assert before[key] == after[key], (key, before, after)
     assert page.evaluate("window.__injected") is None and page.locator("#injected").count() == 0
+
+
+def test_home_before_python_is_the_start_screen_and_python_stays_there(phone_page, server):
+    page = phone_page
+    held = hold_python(page)
+    static_join(page, f"{server}?bord={'G' * 22}")
+    tap(page, page.get_by_role("button", name="Til forsiden"))
+    assert page.get_by_test_id("start").is_visible() and page.get_by_test_id("join").count() == 0
+    release(page, held)
+    wait_for_python(page)
+    page.wait_for_timeout(300)
+    assert page.get_by_test_id("screen").get_attribute("data-screen") == "start"
+    assert page.locator("[data-testid='start']").count() == 1
