@@ -21,7 +21,7 @@ from app.lang import error_text, t
 from app.shell.dom_util import present
 from app.table import session as game_session
 from app.table.flick import Flick
-from app.table.screen import GameTableUI, serve
+from app.table.screen import GameTableUI, bar_html, serve
 from pyodide.ffi import create_once_callable
 
 from engine.errors import IllegalAction
@@ -33,12 +33,7 @@ STYLESHEET = ("bakke-css", "./app/bakke/bakke.css")
 
 SKELETON = """
 <section class="bakke-table" data-testid="table-screen" data-game="bakke" aria-label="{table}">
-  <div class="table-bar">
-    <button type="button" class="bar-btn" data-action="leave" aria-label="{leave}">←</button>
-    <span class="bar-title">Bakke</span>
-    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">{board}</button>
-  </div>
-  <p class="save-failed" id="save-failed" data-testid="save-failed" role="status" hidden></p>
+  {bar}
   <div id="bakke-turn"></div>
   <div class="felt-wrap">
     <div class="felt-area" id="felt-area" data-testid="table"></div>
@@ -53,7 +48,7 @@ SKELETON = """
 
 def skeleton() -> str:
     """The screen's regions, in the player's language."""
-    return SKELETON.format(table=t("bakke.table"), leave=t("bakke.leave"), board=t("bakke.board"))
+    return SKELETON.format(table=t("bakke.table"), bar=bar_html("Bakke", t("bakke.leave"), t("bakke.board")))
 
 
 class BakkeUI(GameTableUI):

@@ -38,7 +38,7 @@ from app.snyd.table_markup import (
 )
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.tally_board import tally_html
-from app.table.screen import GameTableUI, serve
+from app.table.screen import GameTableUI, bar_html, serve
 from pyodide.ffi import create_once_callable, to_js
 
 from engine.snyd import IllegalAction
@@ -58,12 +58,7 @@ TICK_MS = 200         # clock refresh; the clock shows whole seconds
 
 SKELETON = """
 <section class="snyd-table" data-testid="table-screen" aria-label="{label}">
-  <div class="table-bar">
-    <button type="button" class="bar-btn" data-action="leave" aria-label="{leave}">←</button>
-    <span class="bar-title">Snyd</span>
-    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">{tally}</button>
-  </div>
-  <p class="save-failed" id="save-failed" data-testid="save-failed" role="status" hidden></p>
+  {bar}
   <div class="felt-wrap">
     <div class="felt-area" id="felt-area" data-testid="table"></div>
     <div class="clock" id="clock" data-testid="clock" role="timer" aria-label="{clock}" hidden></div>
@@ -79,8 +74,8 @@ SKELETON = """
 
 def skeleton() -> str:
     """The table's frame in the language spoken now."""
-    return SKELETON.format(label=t("snyd.table.label"), leave=t("snyd.leave"), tally=t("snyd.tally"),
-                           clock=t("snyd.clock.label"))
+    return SKELETON.format(label=t("snyd.table.label"), clock=t("snyd.clock.label"),
+                           bar=bar_html("Snyd", t("snyd.leave"), t("snyd.tally")))
 
 
 class TableUI(GameTableUI):

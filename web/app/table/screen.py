@@ -38,6 +38,16 @@ LIVE_LINES = 12  # lines kept in the aria-live log
 HAND_ACTIONS = ("hand-over", "hand-over-yes", "hand-over-no", "give-back")
 
 
+def bar_html(title: str, leave: str, tally: str, save_id: str = "save-failed") -> str:
+    """Every table's top: the bar (← with its label `leave`, the game's name, *Tavlen*'s
+    button) and under it the line that says when the table cannot be saved."""
+    return ('<div class="table-bar">'
+            f'<button type="button" class="bar-btn" data-action="leave" aria-label="{leave}">←</button>'
+            f'<span class="bar-title">{title}</span>'
+            f'<button type="button" class="bar-btn" data-action="tally" aria-expanded="false">{tally}</button>'
+            f'</div><p class="save-failed" id="{save_id}" data-testid="save-failed" role="status" hidden></p>')
+
+
 class GameTableUI:
     GAME: ClassVar[str]
     SCREEN: ClassVar[str]

@@ -17,7 +17,7 @@ from app.lang import error_text, t
 from app.saves.local_store import store
 from app.shell.dom_util import present
 from app.table.flick import Flick
-from app.table.screen import GameTableUI, serve
+from app.table.screen import GameTableUI, bar_html, serve
 from app.table.session import GameSession
 from app.treere.announce import line
 from app.treere.table_markup import TableLook, controls_html, felt_html, tally_html
@@ -33,12 +33,7 @@ ROLL_MS = 450  # the tumble of a fresh roll (treere.css .rolling); a regular wai
 
 SKELETON = """
 <section class="treere-table" data-testid="treere-table" aria-label="{table}">
-  <div class="table-bar">
-    <button type="button" class="bar-btn" data-action="leave" aria-label="{leave}">←</button>
-    <span class="bar-title">Treere</span>
-    <button type="button" class="bar-btn" data-action="tally" aria-expanded="false">{board}</button>
-  </div>
-  <p class="save-failed" id="tr-save-failed" data-testid="save-failed" role="status" hidden></p>
+  {bar}
   <div class="felt-wrap"><div class="felt-area tr-felt" id="tr-felt" data-testid="table"></div></div>
   <div class="controls" id="tr-controls"></div>
   <p class="toast" id="tr-toast" role="alert"></p>
@@ -50,7 +45,8 @@ SKELETON = """
 
 def skeleton() -> str:
     """The screen's regions, in the player's language."""
-    return SKELETON.format(table=t("treere.table"), leave=t("treere.leave"), board=t("treere.board"))
+    return SKELETON.format(table=t("treere.table"),
+                           bar=bar_html("Treere", t("treere.leave"), t("treere.board"), "tr-save-failed"))
 
 
 def choose(selected: frozenset[int], index: int, n: int) -> frozenset[int]:
