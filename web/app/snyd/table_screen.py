@@ -20,7 +20,6 @@ from app.home.player_settings import (
 from app.lang import error_text, t
 from app.saves.local_store import TABLE_KEY, store
 from app.saves.save_guard import MAX_TABLE_CHARS
-from app.shell import screens
 from app.shell.dom_util import present
 from app.snyd.announcements import bid_words, peek_words
 from app.snyd.bid_picker import BidPicker, face_from_key
@@ -424,9 +423,7 @@ class TableUI(GameTableUI):
             elif action == "history":  # the round's bids: the strip or the whole list
                 self.look.history_open = not self.look.history_open
             elif action == "leave":
-                self.save()
-                self.stop_timers()
-                screens.show(screens.START)
+                self.leave()
                 return
             else:
                 return
