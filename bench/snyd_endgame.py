@@ -38,10 +38,10 @@ def lis(tables: bool, seed: int) -> Player:
 def match(make_a, make_b, deals: int, seed: int, clock: list[float] | None = None) -> int:
     """Rounds won by A out of ``deals`` (A opens the even deals)."""
     a, b = make_a(seed), make_b(seed + 1)
-    table = Table(["A", "B"], RULES, seed=seed, first="A")
     wins = 0
     for k in range(deals):
-        table._next_starter = "A" if k % 2 == 0 else "B"  # the opener alternates
+        # A fresh table per deal (a view copies the evening's events), the opener alternating.
+        table = Table(["A", "B"], RULES, seed=seed * 1_000_003 + k, first="AB"[k % 2])
         table.deal()
         seats = {"A": a, "B": b}
         while table.phase == "bidding":
