@@ -22,8 +22,8 @@ Covered (``covered``): the endgames in ``COVERED`` (1v1) under *Ettere uden joke
 or without *Til stede* (S16: without jokers a count of one or more is a face shown, so the same
 game); *Trapper* (S13) and *Klassisk løft* (S23) do not change the round.  Not covered: jokers
 (the standard rules) — the lone 1 counting two (S12) makes even 1v1 a 20-bid ladder (a public
-tree of 2^20 histories), on which this pure-Python CFR's tree grew past 500,000 nodes in five
-iterations; *En slags* (S17: 14 bids, no convergence in a bounded build); *Skjult antal* (S43,
+tree of 2^20 histories), on which this pure-Python CFR's tree grew to 500,000 nodes within five
+iterations (and 20 iterations did not finish in 100 s); *En slags* (S17: 14 bids, no convergence in a bounded build); *Skjult antal* (S43,
 another cap); 2v1 and 1v2 (S15: 5,800 nodes, but the best-response gap still 0.03 after 200
 iterations).  docs/regulars.md has
 the values, the published checks (thomasahle/snyd, ``published_game``) and the exploitability.
