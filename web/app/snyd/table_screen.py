@@ -109,9 +109,6 @@ class TableUI(GameTableUI):
         self.turn_told = None
 
     # ---------- the save: Snyd's own format (a Session, or the host's table with friends) ----------
-    def has_saved(self) -> bool:
-        return self.session is not None or store.read(TABLE_KEY) is not None
-
     def read_save(self) -> Session | None:
         """The unfinished table from local storage, or None. Corrupt -> CorruptSave, and the
         text is set aside under the backup key (one copy, for a bug report), off the table key."""

@@ -2,9 +2,9 @@
 after each change and say when it fails, the aria-live log, the toast, a crashing regular told,
 *Tavlen*'s panel and the host's seat menu.
 
-A mix-in: each game's UI class keeps its own markup, gestures, news and pacing, and sets
-GAME, SCREEN, SETUP (its *Dæk bordet*), IDS (its element ids) and, in __init__, `session`, `tabs`,
-`saving`, `pending_toast`, `_handlers`, `timer`, `timer_key` (its regulars' pace); it has a
+A base class: each game's UI class keeps its own markup, gestures, news and pacing, sets GAME,
+SCREEN, SETUP (its *Dæk bordet*) and IDS (its element ids), calls `__init__(table_class)` (the
+session, timers, settings, save status and tab lock every table holds), and has a
 `start(session)`, an `on_click(ev)` (`tapped(ev)` finds the button), a `refresh()` that
 ends in `settle()`, a `schedule()` and a `tally_panel_html()` (its *Tavlen*). `serve()` is
 the tail of each game's module: its stylesheet, its screen, its resume step.
@@ -28,6 +28,7 @@ from app.saves.save_status import SaveStatus
 from app.saves.table_tabs import TableTabs
 from app.shell import screens, stylesheet
 from app.shell.dom_util import present
+from app.table import games
 from app.table import session as game_session
 from pyodide.ffi import create_proxy
 
@@ -222,7 +223,7 @@ class GameTableUI:
 
     # ---------- the save: each game's own key (Snyd's format is its own: it overrides these) ----------
     def has_saved(self) -> bool:
-        return self.session is not None or store.read(game_session.STORE_KEYS[self.GAME]) is not None
+        return self.session is not None or store.read(games.get(self.GAME).store_key) is not None
 
     def read_save(self) -> Any:
         """The saved table, or None; a corrupt one is set aside and CorruptSave raised."""
