@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app import lang
 from app.lang import t
-from app.table.seat_draft import SeatDraft, actions_html, seats_html
+from app.table.seat_draft import SeatDraft, actions_html, described, seats_html
 from app.tutorial.markup import open_button_html
 
 
@@ -32,12 +31,6 @@ class Draft:
         self.dice = int(value)
 
 
-def described(regulars: list[dict]) -> list[dict]:
-    """The regulars with their line on *Dæk bordet* in the player's language ("bakke.regular.<style>");
-    a style the catalogue does not know keeps the engine's own (Danish) description."""
-    return [dict(r, description=lang.regular_portrait("bakke", r)) for r in regulars]
-
-
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
               f'{escape(t("bakke.setup.resume"))}</button>') if saved else ""
@@ -54,6 +47,6 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<div class="field"><label for="bakke-dice">{escape(t("bakke.setup.dice"))}</label>'
             f'<select id="bakke-dice" data-testid="dice-per-player">{dice}</select></div>'
             f'<fieldset class="house"><legend>{escape(t("bakke.setup.house"))}</legend>{faults}</fieldset>'
-            f'{seats_html(d.seats, described(regulars))}'
+            f'{seats_html(d.seats, described("bakke", regulars))}'
             f'<p class="error" role="alert">{escape(d.error)}</p>'
             f'{actions_html()}</section>')

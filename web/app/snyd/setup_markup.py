@@ -1,15 +1,16 @@
-"""*Dæk bordet* as HTML from a draft of the table (pure; the screen module does the DOM)."""
+"""*Dæk bordet* as HTML from a draft of the table (pure; the screen module does the DOM).
+
+The players are the shared seat draft of every game (app/table/seat_draft.py); Snyd's draft
+adds the rule set, the house rules, the dice and the phone/friends switch, and hands the seats
+on as its `Seat`s (app/snyd/table_setup.py: the Snyd session and the host's table take those).
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
 
-from app import lang
-from app.home.player_settings import default_name, is_default_name
 from app.lang import error_text, t
-from app.shell.both_languages import both
-from app.snyd.table_setup import HOUSE_RULES, MAX_SEATS, RULE_SETS, Seat, build_rules, switches_of
-from app.table.pub_names import free_pub_name
+from app.snyd.table_setup import HOUSE_RULES, RULE_SETS, Seat, build_rules, switches_of
+from app.table.seat_draft import SeatDraft, described, seats_html
 from app.tutorial.markup import open_button_html
 
 from engine.snyd import Rules
@@ -17,18 +18,46 @@ from engine.snyd import Rules
 MODES = ("phone", "friends")  # snyd.setup.mode.<mode>
 
 
-@dataclass
+class SnydSeats(SeatDraft):
+    """The shared seat draft in Snyd's own English, which has always said "The table seats 8"
+    and "Name of player 1" (Bakke and Treere: "There's room for 8 at the table", "Player 1's
+    name"); the Danish is the same."""
+    FULL = "snyd.setup.full"
+    NAME_LABEL = "snyd.setup.name_of"
+
+
 class Draft:
-    """The table being set: changed by the screen, turned into Rules + seats on start."""
-    ruleset: str = "standard"
-    switches: dict[str, bool] = field(default_factory=lambda: switches_of(Rules()))
-    dice: int = 6
-    seats: list[Seat] = field(default_factory=list)
-    regular_choice: str = ""
-    error: str = ""
-    notice: str = ""
-    mode: str = "phone"   # "phone": everyone at this phone; "friends": each on their own
-    house_open: bool = False  # *Husregler* unfolded (kept across repaints and visits)
+    """The table being set: changed by the screen, turned into Rules + seats on start. The
+    seats live in `seating` (the shared SeatDraft); `seats` gives and takes them as Seats."""
+
+    def __init__(self, *, seats: list[Seat] | None = None, regular_choice: str = "",
+                 ruleset: str = "standard", switches: dict[str, bool] | None = None, dice: int = 6,
+                 error: str = "", notice: str = "", mode: str = "phone", house_open: bool = False) -> None:
+        self.seating = SnydSeats(regular_choice=regular_choice)
+        self.seats = seats or []
+        self.ruleset = ruleset
+        self.switches = switches if switches is not None else switches_of(Rules())
+        self.dice = dice
+        self.error = error
+        self.notice = notice
+        self.mode = mode  # "phone": everyone at this phone; "friends": each on their own
+        self.house_open = house_open  # *Husregler* unfolded (kept across repaints and visits)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat(name, kind) for name, kind in self.seating.seats]
+
+    @seats.setter
+    def seats(self, seats: list[Seat]) -> None:
+        self.seating.seats = [(s.name, s.kind) for s in seats]
+
+    @property
+    def regular_choice(self) -> str:
+        return self.seating.regular_choice
+
+    @regular_choice.setter
+    def regular_choice(self, name: str) -> None:
+        self.seating.regular_choice = name
 
     def choose_mode(self, mode: str) -> None:
         """*Med vennerne*: this phone keeps one person (the host) and the regulars; friends
@@ -37,15 +66,7 @@ class Draft:
             raise ValueError(f"unknown mode {mode!r}")
         self.mode = mode
         if mode == "friends":
-            people = [i for i, s in enumerate(self.seats) if s.kind == "human"]
-            self.seats = [s for i, s in enumerate(self.seats) if s.kind != "human"
-                          or i == (people[0] if people else -1)]
-            host = t("snyd.setup.host")  # the host's seat while it is still called "Du"
-            if not people:
-                self.seats.insert(0, Seat(host, "human"))
-            # "Du" names nobody on the friends' phones ("Du byder" would be about them).
-            self.seats = [Seat(host, "human") if s.kind == "human" and is_default_name(s.name) else s
-                          for s in self.seats]
+            self.seating.keep_one_person(t("snyd.setup.host"))
 
     def choose_ruleset(self, key: str) -> None:
         """A rule set is a starting point: its switches replace the current ones (S44)."""
@@ -55,79 +76,27 @@ class Draft:
     def rules(self) -> Rules:
         return build_rules(self.ruleset, self.switches, self.dice)
 
+    # The seats' own moves are the shared draft's.
     def free_regulars(self, regulars: list[dict]) -> list[dict]:
-        taken = {s.name for s in self.seats}
-        return [r for r in regulars if r["name"] not in taken]
+        return self.seating.free_regulars(regulars)
 
     def add_regular(self, regulars: list[dict]) -> None:
-        free = self.free_regulars(regulars)
-        if len(self.seats) >= MAX_SEATS or not free:
-            raise ValueError(both("snyd.setup.full", max=MAX_SEATS))
-        pick = next((r for r in free if r["name"] == self.regular_choice), free[0])
-        self.seats.append(Seat(pick["name"], "regular"))
-        rest = self.free_regulars(regulars)
-        self.regular_choice = rest[0]["name"] if rest else ""
+        self.seating.add_regular(regulars)
 
     def add_human(self) -> None:
-        if len(self.seats) >= MAX_SEATS:
-            raise ValueError(both("snyd.setup.full", max=MAX_SEATS))
-        self._name_default_seats()  # a second person comes: "Du" is named first (the first name)
-        self.seats.append(Seat(free_pub_name(s.name for s in self.seats), "human"))
+        self.seating.add_human()
 
     def name_shared_seats(self) -> None:
-        """With several people at one phone, the default "Du" names nobody: everyone reads
-        "Du taber runden" as themselves, and "Giv telefonen til Du" is not Danish. That seat
-        takes a pub's first name, as every extra person does (app/table/seat_draft.py, docs/ui.md);
-        anyone can still type their own."""
-        if sum(s.kind == "human" for s in self.seats) >= 2:
-            self._name_default_seats()
-
-    def _name_default_seats(self) -> None:
-        for i, s in enumerate(self.seats):
-            if s.kind == "human" and is_default_name(s.name):
-                self.seats[i] = Seat(free_pub_name(x.name for x in self.seats), "human")
+        self.seating.name_shared_seats()
 
     def follow_language(self) -> None:
-        """The untouched default seat reads in the language spoken now ("Du" / "You"): the draft
-        outlives a switch under *Indstillinger*; a typed name stays as typed."""
-        you = default_name()
-        self.seats = [Seat(you, "human") if s.kind == "human" and is_default_name(s.name) else s
-                      for s in self.seats]
+        self.seating.follow_language()
 
     def remove(self, index: int, regulars: list[dict]) -> None:
-        if 0 <= index < len(self.seats):
-            del self.seats[index]
-        if not self.regular_choice:
-            free = self.free_regulars(regulars)
-            self.regular_choice = free[0]["name"] if free else ""
-
-
-def _attr(v: object) -> str:
-    return escape(str(v), quote=True)
-
-
-def _seat_html(i: int, seat: Seat, descriptions: dict[str, str]) -> str:
-    remove = (f'<button type="button" class="icon-btn" data-action="remove" data-seat="{i}" '
-              f'aria-label="{_attr(t("snyd.setup.remove", name=seat.name))}">×</button>')
-    if seat.kind == "human":
-        body = (f'<input type="text" class="name" data-seat="{i}" value="{_attr(seat.name)}" '
-                f'maxlength="20" aria-label="{_attr(t("snyd.setup.name_of", n=i + 1))}" autocomplete="off">'
-                f'<span class="kind">{t("snyd.setup.at_phone")}</span>')
-    else:
-        body = (f'<span class="reg-name">{escape(seat.name)}</span>'
-                f'<span class="reg-desc">{escape(descriptions.get(seat.name, ""))}</span>')
-    return (f'<li class="setup-seat {seat.kind}" data-testid="setup-seat" data-kind="{seat.kind}" '
-            f'data-player="{_attr(seat.name)}">{body}{remove}</li>')
-
-
-def description(regular: dict) -> str:
-    """A regular as Dæk bordet presents them: the catalogue's words for the style (the engine's
-    REGULARS describe them in Danish), else the engine's own line."""
-    return lang.regular_portrait("snyd", regular)
+        self.seating.remove(index, regulars)
 
 
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
-    descriptions = {r["name"]: description(r) for r in regulars}
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
               f'{t("snyd.setup.resume")}</button>') if saved else ""
     notice = f'<p class="notice" role="alert">{escape(d.notice)}</p>' if d.notice else ""
@@ -140,30 +109,16 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
         f'<span class="sw-title">{escape(h.title)}</span><span class="sw-text">{escape(h.text)}</span></label>'
         for h in HOUSE_RULES)
     dice = "".join(f'<option value="{n}"{" selected" if n == d.dice else ""}>{n}</option>' for n in range(1, 7))
-    seats = "".join(_seat_html(i, s, descriptions) for i, s in enumerate(d.seats))
     friends = d.mode == "friends"
     modes = "".join(
         f'<button type="button" class="btn small mode" data-action="mode-{key}" '
         f'data-testid="mode-{key}" aria-pressed="{"true" if key == d.mode else "false"}">'
         f'{t(f"snyd.setup.mode.{key}")}</button>' for key in MODES)
     mode_hint = f'<p class="hint">{t("snyd.setup.friends_hint")}</p>' if friends else ""
-    free = d.free_regulars(regulars)
-    reg_opts = "".join(f'<option value="{_attr(r["name"])}"{" selected" if r["name"] == d.regular_choice else ""}>'
-                       f'{escape(r["name"])} – {escape(description(r))}</option>' for r in free)
-    full = len(d.seats) >= MAX_SEATS
-    add_human = "" if friends else (
-        f'<button type="button" class="btn small" data-action="add-human" data-testid="add-human"'
-        f'{" disabled" if full else ""}>{t("snyd.setup.add_human")}</button>')
-    add = (f'<div class="add-seats">{add_human}'
-           f'<select data-testid="regular-choice" aria-label="{t("snyd.setup.choose_regular")}"'
-           f'{" disabled" if not free else ""}>'
-           f'{reg_opts}</select>'
-           f'<button type="button" class="btn small" data-action="add-regular" data-testid="add-regular"'
-           f'{" disabled" if full or not free else ""}>{t("snyd.setup.add_regular")}</button></div>')
     go = ('<button type="button" class="btn primary" data-action="friends" data-testid="open-lobby">'
           f'{t("snyd.setup.invite")}</button>') if friends else (
           '<button type="button" class="btn primary" data-action="start" data-testid="start-table">'
-          f'{t("snyd.setup.start")}</button>')
+          f'{t("shell.seats.start")}</button>')
     error = f'<p class="error" role="alert">{escape(error_text(d.error))}</p>' if d.error else '<p class="error" role="alert"></p>'
     return (f'<section class="setup panel" data-testid="setup">'
             f'<h2>{t("snyd.title.setup")}</h2>{notice}{resume}'
@@ -173,8 +128,7 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<div class="modes" role="group" aria-label="{t("snyd.setup.modes")}">{modes}</div>{mode_hint}'
             # Who plays and with how many dice first, then the rule set; the twelve house
             # rules are folded away under *Husregler* (issue 12).
-            f'<fieldset class="players"><legend>{t("snyd.setup.players", n=len(d.seats), max=MAX_SEATS)}</legend>'
-            f'<ol class="seats">{seats}</ol>{add}</fieldset>'
+            f'{seats_html(d.seating, described("snyd", regulars), people=not friends)}'
             f'<div class="field"><label for="dice">{t("snyd.setup.dice")}</label>'
             f'<select id="dice" data-testid="dice-per-player">{dice}</select></div>'
             f'<div class="field"><label for="ruleset">{t("snyd.setup.ruleset")}</label>'

@@ -4,15 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from app.device.browser_storage import warn
-from app.home.player_settings import load_settings, settings_reset, tempo_factor
+from app.home.player_settings import default_name, load_settings, settings_reset, tempo_factor
 from app.saves.local_store import store
 from app.shell import screens
 from app.shell.dom_util import present
 from app.snyd import table_screen
-from app.snyd.setup_markup import Draft, setup_html
+from app.snyd.setup_markup import Draft, SnydSeats, setup_html
 from app.snyd.table_session import Session
-from app.snyd.table_setup import Seat, default_seats
-from app.table.pub_names import free_pub_name
 from pyodide.ffi import create_proxy
 
 from engine.snyd import IllegalAction
@@ -53,11 +51,10 @@ def _draft() -> Draft:
         settings = _settings()
         d = Draft()
         d.notice = _state.pop("notice", "")
-        d.seats = default_seats(settings["name"]) if _regulars() else \
-            [Seat(settings["name"], "human"), Seat(free_pub_name([settings["name"]]), "human")]
-        d.name_shared_seats()
-        free = d.free_regulars(_regulars())
-        d.regular_choice = free[0]["name"] if free else ""
+        # You against the first three regulars (the shared draft: Bakke's and Treere's too)
+        mine = settings["name"] or default_name()
+        picks = tuple(r["name"] for r in _regulars() if r["name"] != mine)[:3]
+        d.seating = SnydSeats.first(settings["name"], _regulars(), picks)
         _state["draft"] = d
     return _state["draft"]
 
@@ -163,10 +160,7 @@ def on_input(ev: Any) -> None:
     """Names are typed in place: update the draft without repainting (keeps the caret)."""
     t = ev.target
     if t.classList.contains("name") and t.hasAttribute("data-seat"):
-        d = _draft()
-        i = int(t.getAttribute("data-seat"))
-        if 0 <= i < len(d.seats):
-            d.seats[i] = Seat(str(t.value), "human")
+        _draft().seating.rename(int(t.getAttribute("data-seat")), str(t.value))
 
 
 def render(root: Any, notice: str = "", **_kw: Any) -> None:

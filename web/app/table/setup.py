@@ -2,8 +2,9 @@
 *Med vennerne*, *Fortsæt*, names typed in place. Each game keeps only its own choices: its
 draft and markup (`<game>/setup_markup.py`) and how a changed control sets the draft.
 
-Snyd's *Dæk bordet* (app/snyd/setup_screen.py) is not built on this: its draft owns the seats
-itself, has the phone/friends switch and the folded house rules, and starts a Snyd Session.
+Snyd's *Dæk bordet* (app/snyd/setup_screen.py) is not built on this: its draft keeps the same
+seat draft (app/table/seat_draft.py) but has the phone/friends switch and the folded house
+rules, and starts a Snyd Session.
 """
 from __future__ import annotations
 

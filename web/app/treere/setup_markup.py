@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from app import lang
 from app.lang import t
-from app.table.seat_draft import SeatDraft, actions_html, seats_html
+from app.table.seat_draft import SeatDraft, actions_html, described, seats_html
 from app.treere.announce import units
 from app.tutorial.markup import open_button_html
 
@@ -73,12 +72,6 @@ def _key(progressive: object) -> str:
     return "false" if progressive is False else str(progressive)
 
 
-def described(regulars: list[dict]) -> list[dict]:
-    """The regulars with their line on *Dæk bordet* in the player's language ("treere.regular.<style>");
-    a style the catalogue does not know keeps the engine's own (Danish) description."""
-    return [dict(r, description=lang.regular_portrait("treere", r)) for r in regulars]
-
-
 def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
     resume = ('<button type="button" class="btn resume" data-action="resume" data-testid="resume-table">'
               f'{escape(t("treere.setup.resume"))}</button>') if saved else ""
@@ -105,5 +98,5 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
             f'<div class="field"><label for="tr-zero">{escape(t("treere.setup.zero_face"))}</label>'
             f'<select id="tr-zero" data-testid="treere-zero-face" data-choice="zero-face">{zeros}</select>'
             f'{warning}</div>'
-            f'<p class="hint">{escape(t("treere.setup.open"))}</p>{seats_html(d.seats, described(regulars))}{error}'
+            f'<p class="hint">{escape(t("treere.setup.open"))}</p>{seats_html(d.seats, described("treere", regulars))}{error}'
             f'{actions_html()}</section>')
