@@ -2,10 +2,12 @@
 import json
 
 import pytest
+from app import lang
 from app.saves.local_store import FULL, LocalStore
 from app.saves.save_guard import UnreadableSave
 from app.snyd.setup_markup import Draft, setup_html
 from app.snyd.table_setup import MAX_SEATS, Seat
+from app.table.seat_draft import SeatDraft, seats_html
 
 REGULARS = [{"name": n, "description": f"{n} spiller"} for n in ("Henning", "Grethe", "Kaj", "Lis")]
 
@@ -50,6 +52,21 @@ def test_setup_html_has_the_contract_testids_and_escapes_names():
         assert f'data-testid="{tid}"' in html
     assert '<b>"Mette"</b>' not in html and "&lt;b&gt;" in html
     assert "Henning spiller" in html  # a regular's description
+
+
+def test_snyds_players_are_the_shared_seat_draft_and_its_fieldset():
+    d = Draft(seats=[Seat("Mette", "human"), Seat("Henning", "regular")], regular_choice="Kaj")
+    assert isinstance(d.seating, SeatDraft) and d.seating.seats == [("Mette", "human"), ("Henning", "regular")]
+    shared = SeatDraft(seats=[("Mette", "human"), ("Henning", "regular")], regular_choice="Kaj")
+    assert seats_html(shared, REGULARS) in setup_html(d, REGULARS, False)  # Bakke's and Treere's markup
+    d.choose_mode("friends")
+    assert seats_html(shared, REGULARS, people=False) in setup_html(d, REGULARS, False)  # no + Spiller
+    lang.set_language("en")
+    try:  # Snyd's English keeps its own two phrasings; the Danish is the same for all three
+        assert 'aria-label="Name of player 1"' in setup_html(d, REGULARS, False)
+        assert 'aria-label="Player 1&#x27;s name"' in seats_html(shared, REGULARS)
+    finally:
+        lang.set_language("da")
 
 
 class FakeStorage:
