@@ -4,6 +4,13 @@ The table is a deterministic state machine.  Chance is one explicit step (``deal
 drawing from the table's ``Dice`` (engine/dice.py, seeded), or scripted hands.  Every
 action is validated in full before anything changes, so an ``IllegalAction``
 always leaves the table exactly as it was.
+
+A friends' table may deal a *fair* round instead (issue 20, docs/fair-dice.md):
+``deal(hidden=True, known=...)`` starts a round whose cups the table knows only for the seats
+in ``known`` (the host phone's own); ``reveal_hands`` fills in every cup, checked by the phones
+(engine/fair_dice.py), before a *Løft* is scored, and ``forfeit`` scores the round against a
+seat whose cup did not open or did not match.  All three are in the log, so ``replay`` rebuilds
+the evening exactly; a table that never uses them deals and logs as before.
 """
 from __future__ import annotations
 
@@ -20,6 +27,7 @@ from engine.snyd.rules import Rules
 from engine.snyd.view import build_view
 
 _ACTION_KEYS = {"bid": {"type", "quantity", "face"}, "call": {"type"}, "timeout": {"type"}}
+_NOT_FAIR = "Kun i en runde med fair terninger (only in a fair-dealt round)"
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,9 @@ class Table(LoggedTable):
         self.out: list[str] = []
         self._first_out: list[str] = []  # S33: the winners of the current game
         self.hands: dict[str, list[int]] = {}
+        self.fair_dealt = False  # issue 20: this round's cups are not the table's to know
+        self._unseen: set[str] = set()  # seats of a fair round whose cups are not in hands yet
+        self._lifted = False  # a fair round's cups are all revealed: only a Løft or forfeit now
         self.turn: str | None = None
         self.starter: str | None = None
         self.current_bid: Bid | None = None
@@ -137,20 +148,40 @@ class Table(LoggedTable):
 
     # --- chance ----------------------------------------------------------------------------------
 
-    def deal(self, hands: Sequence[Sequence[int]] | None = None) -> None:
+    def deal(self, hands: Sequence[Sequence[int]] | None = None, *, hidden: bool = False,
+             known: Mapping[str, Sequence[int]] | None = None) -> None:
         """Start a round (S2), or the next game between games (S35, finalists only under S32).
 
         ``hands``: one list per player in ``in_play`` order of the new round, each as long
         as that player's dice; None rolls them from the table's RNG.
+
+        ``hidden=True`` deals a fair round (issue 20): the table's RNG is not used and the
+        table knows only the cups in ``known`` (player -> faces, the seats whose dice this phone
+        derived itself); the rest stay unknown until ``reveal_hands``.
         """
         if self.phase == "bidding":
             raise IllegalAction("Runden er i gang; løft først (a round is in progress)")
+        if type(hidden) is not bool:
+            raise IllegalAction("hidden skal være True eller False (hidden must be a bool)")
         new_game = self.phase in ("idle", "game_over")
         players = self.upcoming
         if new_game:
             counts = [self.rules.dice_per_player] * len(players)
         else:
             counts = [self.dice_left[p] for p in players]
+        if hidden:
+            if hands is not None:
+                raise IllegalAction("En fair runde har ingen givne bægre (a fair deal takes no hands)")
+            seen = self._check_cups({} if known is None else known, dict(zip(players, counts)),
+                                    every=False)
+            if new_game:
+                self._start_game(players)
+            self._log.append({"type": "fair_deal", "counts": dict(zip(players, counts)),
+                              "known": {p: list(h) for p, h in seen.items()}})
+            self._start_round(players, seen, fair=True)
+            return
+        if known is not None:
+            raise IllegalAction("known hører til en fair runde (known is for hidden=True)")
         scripted = hands is not None
         if hands is not None:
             hands = self._check_hands(hands, counts)
@@ -160,7 +191,26 @@ class Table(LoggedTable):
             hands = [self.dice.throw(n) for n in counts]
         self._log.append({"type": "deal", "hands": [list(h) for h in hands],
                           "scripted": scripted})
-        self._start_round(players, hands)
+        self._start_round(players, dict(zip(players, hands)))
+
+    def _check_cups(self, cups: Any, counts: dict[str, int], every: bool) -> dict[str, list[int]]:
+        """Cups by player from outside (seat order): each of the round's players at most once
+        (``every``: each exactly once), each as long as that player's dice, faces 1–6."""
+        if not isinstance(cups, Mapping) or len(cups) > len(counts):
+            raise IllegalAction(f"Bægrene skal gives som spiller -> øjne, ikke {shown(cups)} "
+                                "(cups: player -> faces)")
+        for p, hand in cups.items():
+            if not isinstance(p, str) or p not in counts:
+                raise IllegalAction(f"{shown(p)} har ikke terninger i runden (no cup this round)")
+            if (isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence)
+                    or len(hand) != counts[p]
+                    or any(type(d) is not int or not 1 <= d <= 6 for d in hand)):
+                raise IllegalAction(f"{p}s bæger skal have {counts[p]} terninger med 1–6 øjne, "
+                                    f"ikke {shown(hand)} (wrong cup)")
+        if every and len(cups) != len(counts):
+            missing = [p for p in counts if p not in cups]
+            raise IllegalAction(f"Bægrene mangler for {', '.join(missing)} (cups missing)")
+        return {p: list(cups[p]) for p in counts if p in cups}
 
     def _check_hands(self, hands: Sequence[Sequence[int]], counts: list[int]) -> list[list[int]]:
         bad = IllegalAction(
@@ -199,9 +249,13 @@ class Table(LoggedTable):
         if self.final:
             self._event({"type": "final", "players": list(players)})
 
-    def _start_round(self, players: list[str], hands: list[list[int]]) -> None:
+    def _start_round(self, players: list[str], hands: dict[str, list[int]],
+                     fair: bool = False) -> None:
         self.round_no += 1
-        self.hands = dict(zip(players, hands))
+        self.hands = hands
+        self.fair_dealt = fair
+        self._unseen = {p for p in players if p not in hands}
+        self._lifted = False
         self.starter = self._next_starter
         self.turn = self.starter
         self.current_bid = None
@@ -209,8 +263,11 @@ class Table(LoggedTable):
         self.bids = []
         self._locked = set()
         self.phase = "bidding"
-        self._event({"type": "deal", "game_no": self.game_no, "round_no": self.round_no,
-                     "starter": self.starter})
+        deal = {"type": "deal", "game_no": self.game_no, "round_no": self.round_no,
+                "starter": self.starter}
+        if fair:
+            deal["fair"] = True
+        self._event(deal)
 
     # --- a late arrival ----------------------------------------------------------------------------
 
@@ -268,6 +325,7 @@ class Table(LoggedTable):
     def bid(self, player: str, bid: Bid) -> None:
         """*Byd*: raise the current bid (S4–S6, S15, S17, S18)."""
         self._check_turn(player)
+        self._check_not_lifted()
         self._check_bid(bid)
         self._log.append({"type": "bid", "player": player, **bid.to_dict()})
         self._do_bid(player, bid)
@@ -277,12 +335,15 @@ class Table(LoggedTable):
         self._check_turn(player)
         if self.current_bid is None:
             raise IllegalAction("Den, der lægger ud, kan ikke løfte (the opener cannot call)")
+        self._check_all_seen()
         self._log.append({"type": "call", "player": player})
         return self._do_call(player)
 
     def timeout(self, player: str) -> Reveal | None:
         """S41: time ran out — an opener makes the lowest bid, anyone else calls."""
         self._check_turn(player)
+        if self.current_bid is not None:
+            self._check_all_seen()
         self._log.append({"type": "timeout", "player": player})
         self._event({"type": "timeout", "player": player})
         if self.current_bid is None:
@@ -301,6 +362,57 @@ class Table(LoggedTable):
             }[self.phase])
         if player != self.turn:
             raise IllegalAction(f"Det er ikke din tur, det er {self.turn}s (not your turn)")
+
+    def _check_not_lifted(self) -> None:
+        if self._lifted:
+            raise IllegalAction("Bægrene er løftet; nu kan der kun løftes "
+                                "(the cups are open: only a call now)")
+
+    def _check_all_seen(self) -> None:
+        if self._unseen:
+            raise IllegalAction(
+                f"Bægrene skal åbnes først: {', '.join(self._seat_sorted(self._unseen))} "
+                "(a fair round: reveal_hands before the call)")
+
+    # --- a fair round: the reveal and a cup that will not open (issue 20) -------------------------
+
+    def reveal_hands(self, hands: Mapping[str, Sequence[int]]) -> None:
+        """Every cup of a fair round, checked by the phones (engine/fair_dice.py), before the
+        *Løft* that will score it: one per player in play, as many dice as each holds, faces
+        1–6, and a cup the table knew already unchanged. Only once a bid stands (a call is
+        coming); after it nobody may bid, only call (or ``forfeit``)."""
+        if not self.fair_dealt or self.phase != "bidding":
+            raise IllegalAction(_NOT_FAIR if not self.fair_dealt else
+                                "Der er ingen runde at løfte (no round to reveal)")
+        if self._lifted:
+            raise IllegalAction("Bægrene er allerede åbnet (the cups are already open)")
+        if self.current_bid is None:
+            raise IllegalAction("Bægrene åbnes først, når der er et bud at løfte "
+                                "(reveal only once a bid stands)")
+        cups = self._check_cups(hands, {p: self.dice_left[p] for p in self.in_play}, every=True)
+        for p, hand in self.hands.items():
+            if cups[p] != hand:
+                raise IllegalAction(f"{p}s terninger passer ikke (the cup does not match)")
+        self._log.append({"type": "reveal_hands", "hands": {p: list(h) for p, h in cups.items()}})
+        self.hands = cups
+        self._unseen = set()
+        self._lifted = True
+
+    def forfeit(self, player: str) -> None:
+        """A seat of a fair round whose cup did not open in time, or did not match its
+        commitment, loses the round as if a call had gone against it (S22 for everyone else,
+        S24–S26 as after any round); the evening goes on."""
+        if not self.fair_dealt:
+            raise IllegalAction(_NOT_FAIR)
+        if self.phase != "bidding":
+            raise IllegalAction("Der er ingen runde at tabe (no round in progress)")
+        if not isinstance(player, str) or player not in self.in_play:
+            raise IllegalAction(f"{shown(player)} har ikke terninger i runden (no cup this round)")
+        self._log.append({"type": "forfeit", "player": player})
+        self.last_reveal = None
+        self.turn = None
+        self._event({"type": "forfeit", "player": player})
+        self._score(player, [p for p in self.in_play if p != player])
 
     def _check_bid(self, bid: Bid) -> None:
         if not isinstance(bid, Bid):
@@ -360,6 +472,11 @@ class Table(LoggedTable):
         self.turn = None
         self._event({"type": "call", "player": caller})
         self._event({"type": "reveal", **reveal.to_dict(not self.rules.hidden_count)})
+        self._score(loser, put_away)
+        return reveal
+
+    def _score(self, loser: str, put_away: list[str]) -> None:
+        """The end of a round: dice put away, who went out, who starts next, a lost game."""
         for p in put_away:
             self.dice_left[p] -= 1
             self._event({"type": "put_away", "player": p})
@@ -374,7 +491,6 @@ class Table(LoggedTable):
             self._end_game(self.in_play[0])
         else:
             self.phase = "reveal"
-        return reveal
 
     # --- the road to Viborg (S30–S34) ---------------------------------------------------------------
 
@@ -451,5 +567,13 @@ class Table(LoggedTable):
             self.timeout(entry["player"])
         elif kind == "join":
             self.join(entry["player"])
+        elif kind == "fair_deal":
+            self.deal(hidden=True, known=entry["known"])
+            if entry["counts"] != {p: self.dice_left[p] for p in self.in_play}:
+                raise IllegalAction("Loggen passer ikke til terningerne (log does not match)")
+        elif kind == "reveal_hands":
+            self.reveal_hands(entry["hands"])
+        elif kind == "forfeit":
+            self.forfeit(entry["player"])
         else:
             raise IllegalAction(f"Ukendt post i loggen: {shown(kind)} (unknown log entry)")
