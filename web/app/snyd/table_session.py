@@ -1,4 +1,5 @@
-"""The session controller of a Snyd table on one device.
+"""The session controller of a Snyd table on one device: app/table/session.py's TableSession
+(the one base of every game's table) with what hidden dice add.
 
 It owns the engine `Table` and knows which seats are people at this device (pass-and-play)
 and which are regulars. It decides whose view the device shows, when the phone must be
@@ -11,26 +12,18 @@ private state.
 """
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from app import lang
 from app.lang import t
-from app.saves.save_guard import (  # noqa: F401 - CorruptSave: this module's too
-    MAX_DETAIL,
-    MAX_TABLE_CHARS,
-    CorruptSave,
-    UnreadableSave,
-    parse_bounded,
-)
+from app.saves.save_guard import MAX_DETAIL, MAX_TABLE_CHARS, CorruptSave  # noqa: F401 - this module's too
 from app.shell.both_languages import both
 from app.snyd.announcements import bid_words, lines_for, said
-from app.snyd.table_setup import Seat, check_seats
 from app.table.faults import MAX_FAULTS, FaultLog  # noqa: F401 - re-exported
 from app.table.faults import RegularFault as SharedFault
+from app.table.session import ANY_SEAT_KIND, Seat, TableSession
 from app.table.turn_clock import TurnClock
 
 from engine.snyd import IllegalAction, Rules, Table
@@ -61,77 +54,38 @@ class News:
     bubble: tuple[str, str] | None = None             # (player, text) for a speech bubble
 
 
-class Session(FaultLog):
+class Session(TableSession):
+    """A Snyd table on this device: the shared TableSession with what hidden dice need, the
+    hand-off screen between the people at one phone, the peek, and the S41 clock."""
+
     FAULT = RegularFault  # said in Snyd's words ("uret tog turen")
     # Seat kinds this controller can run; the host of a peer table adds "guest" (host_table.py).
     SEAT_KINDS: tuple[str, ...] = ("human", "regular")
     game = "snyd"   # not text: the game's key (games.get), as GameSession.game
-    remote = False  # True for a guest's phone (friends/guest_table.py): the table is elsewhere
     deals = True    # this device deals the next round (False on a guest's phone)
-    # Set by the screen: called when a peer table changed without a tap here (a guest's move
-    # arrived, a regular covered an away seat); a one-phone table never calls it.
-    on_change: Callable[[], None] | None = None
 
     def __init__(self, seats: list[Seat], rules: Rules, seed: int | None = None,
                  first: str | None = None, tempo: float = 1.0, _table: Table | None = None,
                  regular_factory: Callable[[str, int], Any] | None = None):
-        # With a factory (tests), the factory decides which regulars exist.
-        known = [s.name for s in seats if s.kind == "regular"] if regular_factory else None
-        if any(s.kind not in self.SEAT_KINDS for s in seats):
+        seats = self._seats(self.game, seats, ANY_SEAT_KIND, regular_factory)
+        if any(kind not in self.SEAT_KINDS for _, kind in seats):
             raise IllegalAction(both("snyd.error.guest_seat"))
-        self.seats = check_seats(list(seats), known)
-        self.rules = rules
-        self.seed = seed if seed is not None else random.randrange(2**31)
-        names = [s.name for s in self.seats]
-        self.table = _table if _table is not None else Table(names, rules, seed=self.seed, first=first)
-        self._view: tuple[tuple[int, str], dict] | None = None  # see view()
-        self.humans = [s.name for s in self.seats if s.kind == "human"]
-        self.regulars = self._make_regulars(regular_factory)
-        self.holder = self.humans[0]          # the person holding the device now
+        seed = self._seed(seed)
+        table = _table if _table is not None else Table([n for n, _ in seats], rules, seed=seed,
+                                                        first=first)
+        self._sit(seats, rules, seed, table, regular_factory)
         self.handoff_to: str | None = None    # set while "Giv telefonen til …" covers the table
         self.tempo = tempo
         self.clock = TurnClock(rules.time_limit) if rules.time_limit else None
-        self._pause_rng = random.Random(self.seed ^ 0x5EED)
-        self._pause: tuple[object, int] | None = None
-        self.faults: list[RegularFault] = []  # regulars that crashed (newest last, bounded)
-        self._faults_told = 0
         if self.view()["phase"] == "idle":
             self.table.deal()
         self.seen = len(self.view()["events"])  # news starts after what is already on the table
         self._update_handoff()
 
-    # ---------- who is who ----------
-    def _make_regulars(self, factory: Callable[[str, int], Any] | None) -> dict:
-        """One regular per regular seat (engine.snyd.bots.regular unless a factory is given)."""
-        if not any(s.kind == "regular" for s in self.seats):
-            return {}
-        if factory is None:
-            from engine.snyd.bots import regular as factory
-        return {s.name: factory(s.name, self.seed + i)
-                for i, s in enumerate(self.seats) if s.kind == "regular"}
-
     def connections(self) -> dict[str, str]:
         """Each seat's connection at a peer table ("connected" | "reconnecting" | "away");
         empty at a one-phone table, where the screen shows no badges."""
         return {}
-
-    def is_regular(self, name: str) -> bool:
-        return name in self.regulars
-
-    @property
-    def pass_and_play(self) -> bool:
-        return len(self.humans) > 1
-
-    def view(self) -> dict:
-        """What this device shows: the view of the person holding it.
-
-        Built once per state: every change of the table adds an event, so (events, holder)
-        says when it is stale. A redraw and the clock's ticks ask many times; callers only read.
-        """
-        key = (len(self.table.events), self.holder)
-        if self._view is None or self._view[0] != key:
-            self._view = (key, self.table.view(self.holder))
-        return self._view[1]
 
     # ---------- the flow ----------
     def _update_handoff(self) -> None:
@@ -140,6 +94,8 @@ class Session(FaultLog):
         if (v["phase"] == "bidding" and turn in self.humans and turn != self.holder
                 and self.handoff_to is None):
             self.handoff_to = turn
+
+    _moved = _update_handoff  # after a regular's move: the next person may need the phone
 
     def accept_handoff(self) -> str:
         """The next player has the phone: the table is theirs to see."""
@@ -178,13 +134,31 @@ class Session(FaultLog):
     def _turn_key(self, v: dict) -> tuple:
         return (v["game_no"], v["round_no"], len(v["bids"]), v["turn"])
 
+    def _pause_key(self) -> object:
+        return self._turn_key(self.view())
+
+    def _pause_draw(self) -> float:
+        """Later bids in a round take a little longer; the table's tempo scales it."""
+        bids = len(self.view()["bids"])
+        return (PAUSE_MIN_MS + self._pause_rng.random() * PAUSE_SPREAD_MS
+                + PAUSE_PER_BID_MS * bids) * self.tempo
+
     def _pause_for(self, v: dict) -> int:
         """The regular's pause for this turn, drawn once so repeated asks agree."""
-        key = self._turn_key(v)
-        if self._pause is None or self._pause[0] != key:
-            ms = PAUSE_MIN_MS + self._pause_rng.random() * PAUSE_SPREAD_MS + PAUSE_PER_BID_MS * len(v["bids"])
-            self._pause = (key, int(ms * self.tempo))
-        return self._pause[1]
+        return self._paused()
+
+    def regular_due(self) -> str | None:
+        """The regular on turn while the cups are down and no hand-off covers the table."""
+        v = self.view()
+        turn = v["turn"]
+        due = v["phase"] == "bidding" and self.handoff_to is None and turn in self.regulars
+        return turn if due else None
+
+    def _fallback(self, name: str) -> dict:
+        """The clock's rule acts for a regular that failed (S41's timeout)."""
+        action = {"type": "timeout"}
+        self.table.act(name, action)
+        return action
 
     def act(self, action: dict) -> None:
         """The holder's own action (bid or call). Illegal -> IllegalAction, nothing changes."""
@@ -197,25 +171,6 @@ class Session(FaultLog):
             raise IllegalAction(both("snyd.error.bid_or_call"))
         self.table.act(self.holder, action)
         self._update_handoff()
-
-    def play_regular(self) -> dict:
-        """The regular on turn decides from its own view and acts; returns its action."""
-        v = self.view()
-        name = v["turn"]
-        if name not in self.regulars or v["phase"] != "bidding" or self.handoff_to is not None:
-            raise IllegalAction(both("snyd.error.not_regular_turn"))
-        bot_view = self.table.view(name)
-        try:
-            action = self.regulars[name].decide(bot_view)
-            self.table.act(name, action)
-        except Exception as exc:  # noqa: BLE001
-            # A confused regular must not stop the evening: the clock's rule acts. But it is
-            # a bug, so it is recorded (the screen warns in the console and says a line).
-            self._record_fault(name, exc)
-            action = {"type": "timeout"}
-            self.table.act(name, action)
-        self._update_handoff()
-        return action
 
     def next_round(self) -> None:
         """After a reveal or a game's end: shake again (S2, S35)."""
@@ -257,11 +212,7 @@ class Session(FaultLog):
         if event.get("type") not in ("bid", "call") or who is None:
             return None
         if who in self.regulars:
-            try:
-                line = self.regulars[who].say(event, self.table.view(who), lang=lang.language())
-            except Exception as exc:  # a line is not worth stopping for, but it is a bug  # noqa: BLE001
-                self._record_fault(who, exc)
-                line = None
+            line = self._say(who, event)
             if line:
                 return line
             if event["type"] == "bid":
@@ -277,11 +228,7 @@ class Session(FaultLog):
         who = event.get("player")
         if who not in self.regulars or event.get("type") in ("bid", "call"):
             return None
-        try:
-            line = self.regulars[who].say(event, self.table.view(who), lang=lang.language())
-        except Exception as exc:  # noqa: BLE001
-            self._record_fault(who, exc)
-            return None
+        line = self._say(who, event)
         return (who, line) if line else None
 
     def news(self) -> list[News]:
@@ -298,15 +245,8 @@ class Session(FaultLog):
 
     # ---------- saving ----------
     def to_dict(self) -> dict:
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                "seats": [s.to_dict() for s in self.seats], "rules": self.rules.to_dict(),
-                "seed": self.seed, "log": self.table.log, "holder": self.holder,
-                "handoff_to": self.handoff_to, "tempo": self.tempo,
-                # what each regular remembers (its dice behind a cup locked by S40)
-                "memory": {n: r.memory() for n, r in self.regulars.items() if hasattr(r, "memory")}}
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **self._saved(),
+                "holder": self.holder, "handoff_to": self.handoff_to, "tempo": self.tempo}
 
     @classmethod
     def from_dict(cls, d: object, regular_factory: Callable[[str, int], Any] | None = None) -> Session:
@@ -326,13 +266,7 @@ class Session(FaultLog):
                 raise ValueError("the tempo is not a factor")
             s = cls(seats, rules, seed=seed, tempo=float(tempo), _table=table,
                     regular_factory=regular_factory)
-            memories = d.get("memory", {})
-            if not isinstance(memories, dict):
-                raise TypeError("the regulars' memory is not a mapping")
-            for name, memory in memories.items():
-                if name not in s.regulars:
-                    raise ValueError(f"{name!r} is not a regular at this table")
-                s.regulars[name].recall(memory)
+            s._recall(d.get("memory", {}))
             holder, handoff = d.get("holder"), d.get("handoff_to")
             if holder not in s.humans or (handoff is not None and handoff not in s.humans):
                 raise ValueError("the device's holder is not a person at the table")
@@ -349,11 +283,7 @@ class Session(FaultLog):
     @classmethod
     def from_json(cls, text: str, regular_factory: Callable[[str, int], Any] | None = None) -> Session:
         """Size and nesting are bounded before parsing (save_guard): no text blanks the app."""
-        try:
-            data = parse_bounded(text, MAX_TABLE_CHARS)
-        except UnreadableSave as exc:
-            raise CorruptSave(str(exc)) from None
-        return cls.from_dict(data, regular_factory)
+        return cls.from_dict(cls._parse(text), regular_factory)
 
 
 def _list(value: object, what: str) -> list:

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from app.home.player_settings import default_name
 from app.lang import t
 from app.shell.both_languages import both
+from app.table.session import ANY_SEAT_KIND, MAX_SEATS, MIN_SEATS, Seat  # noqa: F401 - Snyd's names too
+from app.table.session import check_seats as shared_check_seats
+from app.table.session import regular_names as shared_regular_names
 
 from engine.errors import shown
 from engine.snyd import IllegalAction, Rules
 
-MIN_SEATS = 2
-MAX_SEATS = 8
 TIME_LIMIT_S = 15  # S41: the seeds say 15 seconds a turn
 
 
@@ -108,55 +109,16 @@ def build_rules(ruleset: str, switches: dict[str, bool] | None = None,
     return dataclasses.replace(Rules.preset(ruleset), **changes)
 
 
-SEAT_KINDS = ("human", "regular", "guest")
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    # "human" (a person at this device: pass-and-play), "regular" (a bot from REGULARS) or
-    # "guest" (a friend on their own phone at a peer table; only friends/host_table.py seats them)
-    kind: str
-
-    def to_dict(self) -> dict:
-        return {"name": self.name, "kind": self.kind}
-
-    @staticmethod
-    def from_dict(d: dict) -> Seat:
-        if not isinstance(d, dict) or d.get("kind") not in SEAT_KINDS:
-            raise IllegalAction(both("snyd.error.seat"))
-        return Seat(str(d.get("name", "")), d["kind"])
-
-
 def regular_names() -> list[str]:
-    from engine.snyd.bots import REGULARS
-    return [r["name"] for r in REGULARS]
+    return shared_regular_names("snyd")  # not text: the game's key
 
 
 def check_seats(seats: list[Seat], known_regulars: list[str] | None = None) -> list[Seat]:
-    """Validate the seats of a table; returns them with names trimmed, or raises IllegalAction.
-
-    A regular seat must name one of `known_regulars` (default: the REGULARS of the bots)."""
-    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise IllegalAction(both("snyd.error.seats", min=MIN_SEATS, max=MAX_SEATS))
-    cleaned = [Seat(s.name.strip(), s.kind) for s in seats]
-    if known_regulars is None and any(s.kind == "regular" for s in cleaned):
-        known_regulars = regular_names()
-    known = set(known_regulars or [])
-    seen: set[str] = set()
-    for s in cleaned:
-        if not s.name:
-            raise IllegalAction(both("snyd.error.no_name"))
-        if len(s.name) > 20:
-            raise IllegalAction(both("snyd.error.long_name", name=s.name[:20]))
-        if s.name.casefold() in seen:
-            raise IllegalAction(both("snyd.error.same_name", name=s.name))
-        seen.add(s.name.casefold())
-        if s.kind == "regular" and s.name not in known:
-            raise IllegalAction(both("snyd.error.not_regular", name=s.name))
-    if not any(s.kind == "human" for s in cleaned):
-        raise IllegalAction(both("snyd.error.no_human"))
-    return cleaned
+    """Validate the seats of a table (app/table/session.py check_seats, every game's rule);
+    returns them with names trimmed, or raises IllegalAction. A regular seat must name one
+    of `known_regulars` (default: the REGULARS of the bots)."""
+    known = regular_names if known_regulars is None else (lambda: list(known_regulars))
+    return shared_check_seats(seats, known, ANY_SEAT_KIND)
 
 
 def default_seats(my_name: str = "") -> list[Seat]:
