@@ -27,8 +27,6 @@ game_session.GameSession.from_json hands such a save to ``restore`` (then ``on_r
 """
 from __future__ import annotations
 
-import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -36,17 +34,11 @@ from app.friends.core.host import HostRoom
 from app.friends.core.host_seats import (
     AUTO_DEAL_S,
     COVER_GRACE_S,
-    Absences,
-    HandOver,
-    SaidRoomTable,
-    check_link,
+    HostedTable,
     open_room,
 )
-from app.friends.core.protocol import LINE_CHARS, SAID_MAX
-from app.shell.both_languages import both
-from app.table.session import SEAT_KINDS, CorruptSave, GameSession
-
-from engine.errors import IllegalAction
+from app.friends.core.protocol import LINE_CHARS
+from app.table.session import GameSession
 
 __all__ = ["HostGameTable", "open_room", "restore"]
 
@@ -64,72 +56,36 @@ def _index(events: list[dict], event: dict) -> int | None:
     return None
 
 
-class HostGameTable(HandOver, GameSession):
+class HostGameTable(HostedTable, GameSession):
     """A GameSession whose guest seats are friends' phones, reached through ``room``."""
-
-    SEAT_KINDS = (*SEAT_KINDS, "guest")
 
     def __init__(self, game: str, seats: Any, rules: Any = None, seed: int | None = None,
                  regular_factory: Callable[[str, int], Any] | None = None,
                  first: str | None = None, dice: Any = None, _table: Any = None) -> None:
         super().__init__(game, seats, rules, seed=seed, regular_factory=regular_factory,
                          first=first, dice=dice, _table=_table)
-        if len(self.humans) != 1:
-            raise IllegalAction(both("friends.no.one_host_seat"))
-        self.guests = [name for name, kind in self.seats if kind == "guest"]
-        self.room: HostRoom | None = None  # attached by from_lobby / from_dict
-        self.now: Callable[[], float] = time.monotonic
-        self.adapter = SaidRoomTable(self)
-        self.link: dict[str, str] = {}     # the transport's keys, saved with the table
+        self._host_up()
         self.on_change: Callable[[], None] | None = None  # set by the screen's owner
-        self.absences = Absences()
-        self.stand_ins: dict[str, Any] = {}
         self._said: dict[str, str] = {}    # a line to show by a guest's next move (away, back)
-        self._turn_at: tuple[object, float] | None = None  # (whose turn, when it began)
         self._over_at: tuple[int, float] | None = None     # (game_no, when it was decided)
         # The table talk, decided once per event before any phone hears of it (_speak): the
         # host's screen reads `_heard`, the guests' views carry `said` (the latest few).
-        self.said: deque[dict[str, Any]] = deque(maxlen=SAID_MAX)
         self._heard: dict[int, list[tuple[str, str]]] = {}
         self._spoken = len(self.table.events)  # a restored evening's old news is not said again
 
     # ---------- set-up ----------
     @classmethod
-    def from_lobby(cls, room: HostRoom, rules: Any = None, seed: int | None = None,
-                   regular_factory: Callable[[str, int], Any] | None = None,
-                   first: str | None = None, dice: Any = None) -> HostGameTable:
-        """*Start spillet* in the lobby: a table of the room's seats, and every guest's first
-        view sent. A friend who opens the link later is told the game has started (``started``):
-        these engines seat nobody between games."""
-        seats = [(s.player, "human" if s.kind == "host" else s.kind)
-                 for s in room.seats if not s.waiting]
-        table = cls(room.game, seats, rules, seed=seed, regular_factory=regular_factory,
-                    first=first, dice=dice)
-        table._attach(room)
-        room.start(table.adapter)
-        return table
+    def _for_room(cls, room: HostRoom, seats: list[tuple[str, str]], rules: Any,
+                  **options: Any) -> HostGameTable:
+        """*Start spillet*: a friend who opens the link later is told the game has started
+        (``started``): these engines seat nobody between games."""
+        return cls(room.game, seats, rules, **options)
 
-    def _attach(self, room: HostRoom) -> None:
-        in_room = [s.player for s in room.seats if s.kind == "guest" and not s.waiting]
-        if (room.game != self.game or in_room != self.guests
-                or room.seats[0].player != self.humans[0]):
-            raise IllegalAction(both("friends.no.seats_room"))
-        self.room, self.now = room, room.clock
-        room.after_act = self._guest_acted
+    def _attached(self, room: HostRoom) -> None:
         room.late_arrivals = False  # these engines seat nobody between games (no Table.join)
-        self.absences.reset(room)
         self._mark_time()
 
     # ---------- the flow ----------
-    def act(self, player: str, action: Any) -> None:
-        super().act(player, action)
-        self._changed()
-
-    def play_regular(self) -> dict:
-        action = super().play_regular()
-        self._changed()
-        return action
-
     def new_game(self) -> None:
         super().new_game()
         self._changed()
@@ -158,20 +114,8 @@ class HostGameTable(HandOver, GameSession):
         if self.on_change is not None:
             self.on_change()
 
-    def tick_unseen(self) -> bool:
-        """share_screen's tick while this table's screen is not on show (the host reads the
-        rules, the settings …): time as ``tick``, and a regular whose turn it is moves (one
-        move a tick), so the table never waits for the host's screen."""
-        changed = self.tick()
-        if self.regular_due() is None:
-            return changed
-        try:
-            self.play_regular()
-        except IllegalAction:
-            return changed  # the turn moved on meanwhile
-        if self.on_change is not None:
-            self.on_change()
-        return True
+    def _tick_unseen_time(self) -> bool:
+        return self.tick()
 
     # ---------- time: away seats, the next game ----------
     def tick(self) -> bool:
@@ -266,29 +210,6 @@ class HostGameTable(HandOver, GameSession):
         self._said.update(pending)  # no event yet: they wait for the next one
         for i in [i for i in self._heard if i < len(events) - HEARD_KEEP]:
             del self._heard[i]  # never asked for (no screen drew them): bounded all evening
-
-    # ---------- saving ----------
-    def to_dict(self) -> dict:
-        return {**super().to_dict(), "room": self.room.to_dict() if self.room else None,
-                "link": dict(self.link), "handed": sorted(self.absences.handed)}
-
-    @classmethod
-    def from_dict(cls, d: object, game: str | None = None,
-                  regular_factory: Callable[[str, int], Any] | None = None,
-                  clock: Callable[[], float] = time.monotonic) -> HostGameTable:
-        """A saved host table with its room; every guest "reconnecting" until its phone says
-        hello again. Any flaw -> CorruptSave."""
-        table = super().from_dict(d, game, regular_factory)
-        try:
-            link = check_link(d.get("link", {}))
-            if not isinstance(d.get("room"), dict):
-                raise TypeError("the room is missing")
-            table._attach(HostRoom.from_dict(d["room"], table.adapter, clock))
-            table.link = link
-            table.absences.handed_from(d.get("handed", []), table.guests)
-        except Exception as exc:  # noqa: BLE001
-            raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
-        return table
 
 
 def restore(data: dict, game: str | None = None,

@@ -33,7 +33,6 @@ Both are said at the table, on the host's phone and on every guest's (the view's
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -43,16 +42,15 @@ from app.friends.core.host_seats import (  # noqa: F401 (away_line, back_line, C
     COVER_GRACE_S,
     STAND_IN_STYLE,
     Absences,
-    HandOver,
+    HostedTable,
     SaidRoomTable,
     away_line,
     back_line,
     check_link,
 )
 from app.friends.core.host_seats import open_room as open_draft_room
-from app.friends.core.protocol import LINE_CHARS, SAID_MAX
+from app.friends.core.protocol import LINE_CHARS
 from app.saves.save_guard import MAX_TABLE_CHARS, UnreadableSave, parse_bounded
-from app.shell.both_languages import both
 from app.snyd.table_session import CorruptSave, News, Session
 from app.snyd.table_setup import Seat
 
@@ -69,55 +67,27 @@ def open_room(seats: list[Seat], clock: Callable[[], float] = time.monotonic) ->
     return open_draft_room([(s.name, s.kind) for s in seats], clock)
 
 
-class HostTable(HandOver, Session):
+class HostTable(HostedTable, Session):
     """A Session whose guest seats are friends' phones, reached through ``room``."""
-
-    SEAT_KINDS = ("human", "regular", "guest")
 
     def __init__(self, seats: list[Seat], rules: Rules, seed: int | None = None,
                  first: str | None = None, tempo: float = 1.0, _table: Any = None,
                  regular_factory: Callable[[str, int], Any] | None = None) -> None:
-        if sum(s.kind == "human" for s in seats) != 1:
-            raise IllegalAction(both("friends.no.one_host_seat"))
         super().__init__(seats, rules, seed=seed, first=first, tempo=tempo, _table=_table,
                          regular_factory=regular_factory)
-        self.room: HostRoom | None = None  # attached by from_lobby / from_dict
-        self.now: Callable[[], float] = time.monotonic
-        self.adapter = SaidRoomTable(self)
-        self.guests = [s.name for s in self.seats if s.kind == "guest"]
-        self.stand_ins: dict[str, Any] = {}
-        self.link: dict[str, str] = {}   # the transport's keys, saved with the table
-        self.absences = Absences()  # away guests, and those a stand-in has played for
+        self._host_up()
         self._notes: list[News] = []
-        # The host's words about a seat, for the guests too (by the event they come with).
-        self.said: deque[dict[str, Any]] = deque(maxlen=SAID_MAX)
-        self._turn_at: tuple[object, float] | None = None     # (turn key, when it began)
         self._verdict_at: tuple[int, float] | None = None     # (events, when the cups lifted)
 
     # ---------- set-up ----------
     @classmethod
-    def from_lobby(cls, room: HostRoom, rules: Rules, seed: int | None = None,
-                   first: str | None = None, tempo: float = 1.0,
-                   regular_factory: Callable[[str, int], Any] | None = None) -> HostTable:
-        """*Start* in the lobby: a table of the room's seats (late arrivals wait), dealt, and
-        every guest's first view sent."""
-        seats = [Seat(s.player, "human" if s.kind == "host" else s.kind)
-                 for s in room.seats if not s.waiting]
-        table = cls(seats, rules, seed=seed, first=first, tempo=tempo,
-                    regular_factory=regular_factory)
-        table._attach(room)
-        table._start_turn()
-        room.start(table.adapter)
-        return table
+    def _for_room(cls, room: HostRoom, seats: list[tuple[str, str]], rules: Rules,
+                  **options: Any) -> HostTable:
+        return cls(seats, rules, **options)
 
-    def _attach(self, room: HostRoom) -> None:
-        in_room = [s.player for s in room.seats if s.kind == "guest" and not s.waiting]
-        if in_room != self.guests or room.seats[0].player != self.holder:
-            raise IllegalAction(both("friends.no.seats_room"))
-        self.room, self.now = room, room.clock
+    def _attached(self, room: HostRoom) -> None:
         room.turn_clock = self._turn_clock
-        room.after_act = self._guest_acted
-        self.absences.reset(room)
+        self._start_turn()  # the first update (or the reload's) carries the turn's clock
 
     # ---------- the flow ----------
     def next_step(self) -> dict:
@@ -126,15 +96,6 @@ class HostTable(HandOver, Session):
         if v["phase"] == "bidding" and v["turn"] in self.guests:
             return {"kind": "remote", "player": v["turn"]}
         return super().next_step()
-
-    def act(self, action: dict) -> None:
-        super().act(action)
-        self._changed()
-
-    def play_regular(self) -> dict:
-        action = super().play_regular()
-        self._changed()
-        return action
 
     def next_round(self) -> None:
         self._seat_waiting()  # between games: late arrivals get a cup from this deal
@@ -203,23 +164,14 @@ class HostTable(HandOver, Session):
             self.on_change()
         return face
 
-    def tick_unseen(self) -> dict | None:
-        """share_screen's tick while the table screen is not on show (the host reads *Regler*,
-        *Tavlen*, the settings …): time as ``tick`` (the clock, stand-ins, the next deal), and
-        a regular whose turn it is plays (one move a tick), so the table never needs the
-        screen. A move is told through ``on_change`` (the screen saves the table)."""
+    def _tick_unseen_time(self) -> bool:
+        """tick_unseen's time: a timeout is told through ``on_change`` (on its screen the
+        clock's face redraws it; here the table is saved and told)."""
         face = self.tick()
-        if face and face["timed_out"] and self.on_change is not None:
-            self.on_change()  # on its screen the clock's face redraws it; here: saved, told
-        if self.next_step()["kind"] != "regular":
-            return face
-        try:
-            self.play_regular()
-        except IllegalAction:
-            return face  # the turn moved on meanwhile
-        if self.on_change is not None:
+        timed_out = bool(face and face["timed_out"])
+        if timed_out and self.on_change is not None:
             self.on_change()
-        return face
+        return timed_out
 
     def _start_turn(self) -> None:
         """Note when this turn (or the verdict) began, and start the turn's clock now (not at
@@ -310,32 +262,6 @@ class HostTable(HandOver, Session):
         out, self._notes = super().news() + self._notes, []
         return out
 
-    # ---------- saving ----------
-    def to_dict(self) -> dict:
-        """The table's save plus the room (seats, tokens, last action ids) and the transport's
-        link, so a reload resumes the table and the guests come back by their tokens."""
-        return {**super().to_dict(), "room": self.room.to_dict() if self.room else None,
-                "link": dict(self.link), "handed": sorted(self.absences.handed)}
-
-    @classmethod
-    def from_dict(cls, d: object, regular_factory: Callable[[str, int], Any] | None = None,
-                  clock: Callable[[], float] = time.monotonic) -> HostTable:
-        """A saved host table with its room; every guest "reconnecting" until its phone says
-        hello again. Any flaw -> CorruptSave."""
-        table = super().from_dict(d, regular_factory)
-        try:
-            link = check_link(d.get("link", {}))
-            if not isinstance(d.get("room"), dict):
-                raise TypeError("the room is missing")
-            room = HostRoom.from_dict(d["room"], table.adapter, clock)
-            table._attach(room)
-            table.link = link
-            table.absences.handed_from(d.get("handed", []), table.guests)
-            table._start_turn()
-        except Exception as exc:  # noqa: BLE001
-            raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
-        return table
-
 
 def load_table(text: str, regular_factory: Callable[[str, int], Any] | None = None,
                clock: Callable[[], float] = time.monotonic) -> Session:
@@ -346,7 +272,7 @@ def load_table(text: str, regular_factory: Callable[[str, int], Any] | None = No
     except UnreadableSave as exc:
         raise CorruptSave(str(exc)) from None
     if isinstance(data, dict) and "room" in data:
-        table = HostTable.from_dict(data, regular_factory, clock)
+        table = HostTable.from_dict(data, regular_factory, clock=clock)
         if on_restore is not None:
             on_restore(table)
         return table

@@ -1,6 +1,9 @@
 """What every host's table with friends shares, whichever game it holds (Snyd's HostTable in
 host_table.py, Bakke's and Treere's HostGameTable in game_host.py):
 
+- ``HostedTable``: a game's session with its guest seats, whichever game: the room attached,
+  every change made here sent to every guest, the seats' badges, a guest's move checked for
+  its seat, the stand-ins and the host's hand, and the room saved with the table;
 - ``open_room``: the lobby from a *Dæk bordet* draft (its one person hosts, its regulars sit);
 - ``RoomTable``: what the room sees of the host's table (guests' actions through the host);
 - ``check_link``: the transport's keys saved with the table (bounded: a save is outside input);
@@ -13,11 +16,14 @@ host_table.py, Bakke's and Treere's HostGameTable in game_host.py):
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from app.friends.core.host import HostRoom
+from app.friends.core.protocol import SAID_MAX
 from app.lang import t
+from app.saves.save_guard import CorruptSave
 from app.shell.both_languages import both
 from app.table import games
 
@@ -119,23 +125,109 @@ class SaidRoomTable(RoomTable):
         return {**v, **extra} if extra else v
 
 
-class HandOver:
-    """What the host's table does alike in every game (Snyd's HostTable, Bakke's and Treere's
-    HostGameTable): the seats' badges, a guest's move checked for its seat, the stand-in that
-    plays an away or handed seat, and the host's hand: a guest's seat to a stand-in at once
-    (its phone is gone, or the table cannot wait) and back. The class using it has ``game``,
-    ``seed``, ``seats``, ``guests``, ``room``, ``absences`` (an Absences), ``stand_ins`` (a
-    dict), ``on_change`` and ``_tell(player, line)``, which puts the host's word about the
-    seat on every phone its own way."""
+class HostedTable:
+    """What the host's table does alike in every game: a game's session (table/session.py: Snyd's
+    Session or a GameSession) with guest seats, reached through ``room``. Put it before the
+    session class (``class HostTable(HostedTable, Session)``), call ``_host_up()`` after the
+    session's ``__init__``; the game's class makes its table for a room (``_for_room``), says
+    what attaching a room adds (``_attached``), what follows a change (``_changed``) and how
+    the host's word about a seat is told (``_tell``).
+
+    It gives: the room attached (``from_lobby``, ``_attach``), every change made on this phone
+    sent to every guest (``act``, ``play_regular``, ``_changed``), the seats' badges, a
+    guest's move checked for its seat, the stand-in that plays an away or handed seat, the
+    host's hand (a guest's seat to a stand-in at once, and back), and the room and the
+    transport's link saved with the table (``to_dict`` / ``from_dict``)."""
+
+    SEAT_KINDS: tuple[str, ...] = ("human", "regular", "guest")
 
     game: str
     seed: int
     seats: list[Any]
-    guests: Any
-    room: HostRoom | None
-    absences: Absences
-    stand_ins: dict[str, Any]
+    humans: list[str]
+    table: Any
     on_change: Callable[[], None] | None
+
+    def _host_up(self) -> None:
+        """The host's part of the state, once the session's seats are set."""
+        if len(self.humans) != 1:
+            raise IllegalAction(both("friends.no.one_host_seat"))
+        self.guests = [name for name, kind in self.seats if kind == "guest"]
+        self.room: HostRoom | None = None  # attached by from_lobby / from_dict
+        self.now: Callable[[], float] = time.monotonic
+        self.adapter = SaidRoomTable(self)
+        self.link: dict[str, str] = {}      # the transport's keys, saved with the table
+        self.absences = Absences()          # away guests, and those a stand-in played for
+        self.stand_ins: dict[str, Any] = {}
+        # The table talk and the host's words about a seat, for the guests too (each guest's
+        # view carries the latest: SaidRoomTable).
+        self.said: deque[dict[str, Any]] = deque(maxlen=SAID_MAX)
+        self._turn_at: tuple[object, float] | None = None  # (whose turn, when it began)
+
+    # ---------- set-up ----------
+    @classmethod
+    def from_lobby(cls, room: HostRoom, rules: Any = None, **options: Any) -> Any:
+        """*Start* in the lobby: a table of the room's seats (late arrivals wait), and every
+        guest's first view sent. ``options`` are the session's (seed, first, tempo …)."""
+        seats = [(s.player, "human" if s.kind == "host" else s.kind)
+                 for s in room.seats if not s.waiting]
+        table = cls._for_room(room, seats, rules, **options)
+        table._attach(room)
+        room.start(table.adapter)
+        return table
+
+    @classmethod
+    def _for_room(cls, room: HostRoom, seats: list[tuple[str, str]], rules: Any,
+                  **options: Any) -> Any:
+        """The game's table of these seats (its constructor's own shape)."""
+        raise NotImplementedError
+
+    def _attach(self, room: HostRoom) -> None:
+        in_room = [s.player for s in room.seats if s.kind == "guest" and not s.waiting]
+        if (room.game != self.game or in_room != self.guests
+                or room.seats[0].player != self.humans[0]):
+            raise IllegalAction(both("friends.no.seats_room"))
+        self.room, self.now = room, room.clock
+        room.after_act = self._guest_acted
+        self.absences.reset(room)
+        self._attached(room)
+
+    def _attached(self, room: HostRoom) -> None:
+        """What the game's table adds once the room is attached."""
+
+    # ---------- the flow: every change made here goes to every guest ----------
+    def act(self, *args: Any) -> None:
+        super().act(*args)  # type: ignore[misc]
+        self._changed()
+
+    def play_regular(self) -> dict:
+        action = super().play_regular()  # type: ignore[misc]
+        self._changed()
+        return action
+
+    def _changed(self) -> None:
+        raise NotImplementedError
+
+    def tick_unseen(self) -> bool:
+        """share_screen's tick while the table's screen is not on show (the host reads
+        *Regler*, *Tavlen*, the settings …): time as the game's ``tick`` (the clock, stand-ins,
+        the next deal), and a regular whose turn it is plays (one move a tick), so the table
+        never waits for the host's screen. A move is told through ``on_change`` (the screen
+        saves the table). True if anything changed."""
+        changed = self._tick_unseen_time()
+        if self.regular_due() is None:  # type: ignore[attr-defined]
+            return changed
+        try:
+            self.play_regular()
+        except IllegalAction:
+            return changed  # the turn moved on meanwhile
+        if self.on_change is not None:
+            self.on_change()
+        return True
+
+    def _tick_unseen_time(self) -> bool:
+        """The game's tick, off its screen; True if the table or a badge changed."""
+        raise NotImplementedError
 
     def connections(self) -> dict[str, str]:
         """Every seat's badge (connected / reconnecting / away), for the screen."""
@@ -162,6 +254,7 @@ class HandOver:
             self.stand_ins[player] = make(player, "stand-in", STAND_IN_STYLE, seed)
         return self.stand_ins[player]
 
+    # ---------- the host's hand: a seat to a stand-in and back ----------
     def _tell(self, player: str, line: str) -> None:
         raise NotImplementedError
 
@@ -184,6 +277,30 @@ class HandOver:
     def _check_guest(self, player: str) -> None:
         if player not in self.guests:
             raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
+
+    # ---------- saving: the room and the link with the table ----------
+    def to_dict(self) -> dict:
+        """The table's save plus the room (seats, tokens, last action ids) and the transport's
+        link, so a reload resumes the table and the guests come back by their tokens."""
+        return {**super().to_dict(), "room": self.room.to_dict() if self.room else None,  # type: ignore[misc]
+                "link": dict(self.link), "handed": sorted(self.absences.handed)}
+
+    @classmethod
+    def from_dict(cls, d: object, *args: Any, clock: Callable[[], float] = time.monotonic,
+                  **options: Any) -> Any:
+        """A saved host table with its room (``args``: the session's own from_dict's); every
+        guest "reconnecting" until its phone says hello again. Any flaw -> CorruptSave."""
+        table = super().from_dict(d, *args, **options)  # type: ignore[misc]
+        try:
+            link = check_link(d.get("link", {}))
+            if not isinstance(d.get("room"), dict):
+                raise TypeError("the room is missing")
+            table._attach(HostRoom.from_dict(d["room"], table.adapter, clock))
+            table.link = link
+            table.absences.handed_from(d.get("handed", []), table.guests)
+        except Exception as exc:  # noqa: BLE001
+            raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
+        return table
 
 
 def check_link(link: Any) -> dict[str, str]:
