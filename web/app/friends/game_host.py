@@ -78,7 +78,9 @@ class HostGameTable(HostedTable, GameSession):
     def _for_room(cls, room: HostRoom, seats: list[tuple[str, str]], rules: Any,
                   **options: Any) -> HostGameTable:
         """*Start spillet*: a friend who opens the link later is told the game has started
-        (``started``): these engines seat nobody between games."""
+        (``started``): these engines seat nobody between games. No ``tempo``: the screen
+        paces the regulars by the player's own (GameSession.pause_ms)."""
+        options.pop("tempo", None)
         return cls(room.game, seats, rules, **options)
 
     def _attached(self, room: HostRoom) -> None:

@@ -1,20 +1,19 @@
 """*Med vennerne* on the host's phone ("vennerne"): the lobby with the share link, and the
 transports that keep the host's table reachable while it is played.
 
-Snyd's *Dæk bordet* calls ``open_lobby(seats, rules, tempo)``, Bakke's and Treere's
-``open_game_lobby(game, seats, rules)``: a HostRoom (peers/host_table.open_room)
-with a new relay room and host key (peers/links.new_link), and HostLinks connecting to the
+Every game's *Dæk bordet* calls ``open_lobby(seats, rules, tempo, game)`` (Bakke's and
+Treere's through ``open_game_lobby``): a HostRoom (friends/core/host_seats.open_room) with a
+new relay room and host key (friends/wire/links.new_link), and HostLinks connecting to the
 relay at once, so friends can sit down while the host is still looking at the QR code. *Start
-spillet* makes the HostTable (the lobby's seats; late arrivals wait), saves the link with it and
-shows the usual table screen (Snyd's HostTable, or a HostGameTable on the Bakke or Treere
-screen, which this module ticks and redraws when a guest moves). After a reload of the host's phone, host_table.on_restore hands
-us the restored table and its link: the same relay room is re-attached with the same key.
+spillet* makes the game's host table (the registry's ``host_table``: the lobby's seats; late
+arrivals wait), saves the link with it and shows the game's usual table screen. After a reload
+of the host's phone, the host module's ``on_restore`` hands us the restored table and its
+link: the same relay room is re-attached with the same key.
 
 One interval (TICK_MS) keeps the relay link alive, and ticks the room while no table runs.
 Once a table runs it ticks the host's table whatever screen the host's phone shows (Regler,
-settings …: the friends' clocks, stand-ins, auto-deal and the regulars go on, ``tick_unseen``),
-except while Snyd's table screen ticks it itself; a Bakke or Treere table (its screen has no
-clock) is ticked here always.
+settings …: the friends' clocks, stand-ins, auto-deal and the regulars go on, ``tick_unseen``);
+on its own screen the screen says how (``tick_shown``: Snyd's clock ticks it itself).
 
 The lobby is saved (friends.LOBBY_KEY) on every change: a reload before *Start spillet*
 reopens it (main.py's resume step, or the #vennerne hash) with the same room and key, and the
@@ -32,8 +31,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 import js
-from app.friends import game_host, host_table, qr
 from app.friends import lobby as friends
+from app.friends import qr
 from app.friends.core import host_seats
 from app.friends.core.host import HostRoom
 from app.friends.markup import lobby_html, lobby_seats_html, regular_option
@@ -49,10 +48,8 @@ from pyodide.ffi import create_proxy, to_js
 
 from engine.errors import IllegalAction
 
-if TYPE_CHECKING:  # Snyd's draft seats and rules, for open_lobby's signature only
-    from app.snyd.table_setup import Seat
-
-    from engine.snyd import Rules
+if TYPE_CHECKING:  # the draft's seats, for open_lobby's signature only
+    from app.table.session import Seat
 
 SCREEN = "vennerne"
 TICK_MS = 1000
@@ -93,24 +90,8 @@ def _tick(*_a: Any) -> None:
         return
     links.tick()
     table = _state["table"]
-    if isinstance(table, game_host.HostGameTable):
-        _tick_game(table)
-        return
     if table is not None:
-        table_screen = _game_screen("snyd")
-        # The table screen's ← goes to the start screen; a new table replaces the session.
-        if table_screen.ui.session is not table:
-            leave(say_bye=table_screen.ui.tabs.claim.may_write)  # else another tab holds it
-        elif screens.current() == screens.START:
-            leave()
-            # Its save stays (the evening's scores); resumed later it loads afresh from the
-            # save, re-attaches, and stand-ins play the friends who were told "bye".
-            table_screen.ui.stop_timers()
-            table_screen.ui.session = None
-        elif not _snyd_screen_ticks():
-            # The host reads Regler, settings …: the friends' clock, stand-ins, the next deal
-            # and the regulars go on from here (the table screen ticks it while on show).
-            table.tick_unseen()
+        _tick_table(table)
         return
     if _state["room"] is not None:
         _state["room"].tick()  # in the lobby: a guest gone too long shows as "væk"
@@ -118,11 +99,26 @@ def _tick(*_a: Any) -> None:
         _save_lobby()  # a guest sat down or left
 
 
-def _snyd_screen_ticks() -> bool:
-    """Snyd's table screen is on show and ticking its table itself (its 1-s interval)."""
-    table_screen = _game_screen("snyd")
-    ui = table_screen.ui
-    return screens.current() == table_screen.SCREEN and ui.interval is not None and ui.on_screen()
+def _tick_table(table: Any) -> None:
+    """The host's table with friends, every second, whichever game: on its screen the screen
+    says how it is ticked (``tick_shown``); off it (the host reads *Regler*, the settings …)
+    the friends' clock, stand-ins, the next deal and the regulars go on from here."""
+    ui = _game_screen(table.game).ui
+    if ui.session is not table:
+        # A new table replaced it on this phone: the friends are told "bye", unless another
+        # tab took the table (they play on there).
+        leave(say_bye=ui.tabs.may_write)
+    elif screens.current() == screens.START:
+        # The table screen's ← goes to the start screen. Its save stays (the evening's
+        # scores); resumed later it loads afresh from the save, re-attaches, and stand-ins
+        # play the friends who were told "bye".
+        leave()
+        ui.stop_timers()
+        ui.session = None
+    elif screens.current() == ui.SCREEN:
+        ui.tick_shown(table)
+    else:
+        table.tick_unseen()
 
 
 def _game_screen(game: str) -> Any:
@@ -130,27 +126,11 @@ def _game_screen(game: str) -> Any:
     return games.load(games.get(game).table_ui)
 
 
-def _tick_game(table: game_host.HostGameTable) -> None:
-    """A Bakke or Treere table with friends: its screen has no clock of its own, so the table's
-    time (away guests' stand-ins, the next game) is ticked here; leaving it, as for Snyd."""
-    ui = _game_screen(table.game).ui
-    if ui.session is not table:
-        leave()  # a new table replaced it on this phone
-    elif screens.current() == screens.START:
-        leave()  # its save stays; resumed later it re-attaches (stand-ins cover the friends)
-        stop = getattr(ui, "stop_timers", None) or ui.stop_timer
-        stop()
-        ui.session = None
-    elif screens.current() == ui.SCREEN:
-        table.tick()  # a change calls table.on_change (_game_moved); the screen paces regulars
-    else:
-        table.tick_unseen()  # the host reads Regler …: the regulars move from here too
-
-
-def _game_moved() -> None:
-    """A guest moved (or a stand-in, or the next game began): redraw the host's table."""
+def _moved() -> None:
+    """A guest moved (or a stand-in, or the next game began): redraw the host's table. Snyd's
+    screen sets its own ``on_change`` when it shows the table."""
     table = _state["table"]
-    if isinstance(table, game_host.HostGameTable):
+    if table is not None:
         ui = _game_screen(table.game).ui
         if ui.session is table:
             ui.refresh()
@@ -167,43 +147,39 @@ def _reattach(table: Any) -> None:
     friends (Snyd's HostTable, or a Bakke or Treere HostGameTable)."""
     _state.update(room=table.room, link=dict(table.link), table=table, saved=None,
                   game=table.room.game)
-    if isinstance(table, game_host.HostGameTable):
-        table.on_change = _game_moved
+    table.on_change = _moved
     if table.link.get("relay_room") and table.link.get("host_key"):
         _connect(table.room, table.link)
 
 
-host_table.on_restore = _reattach
-game_host.on_restore = _reattach
+for _host in {games.load(game.host) for game in games.GAMES}:
+    _host.on_restore = _reattach  # every game's host table reloaded here comes back through it
 
 
 # ---------- the lobby ----------
 
-def open_lobby(seats: list[Seat], rules: Rules, tempo: float) -> None:
-    """From *Dæk bordet*: a new room for friends, and its lobby on screen. IllegalAction if the
-    seats are not the host's one person and regulars."""
-    room = host_table.open_room(seats)
-    leave()  # a lobby or friends' table still open here is left for good
-    _open(friends.Lobby(room, new_link(), rules, tempo))
-    screens.show(SCREEN)
-
-
-def open_game_lobby(game: str, seats: list[tuple[str, str]], rules: Any) -> None:
-    """From Bakke's or Treere's *Dæk bordet*: a room of ``game`` for friends (the draft's one
-    person hosts, its regulars sit), and its lobby on screen. IllegalAction if the seats are
-    not the host's one person and regulars, or the rules are not the game's."""
+def open_lobby(seats: list[Seat], rules: Any, tempo: float = 1.0,
+               game: str = games.DEFAULT) -> None:
+    """From a game's *Dæk bordet*: a room of ``game`` for friends (the draft's one person
+    hosts, its regulars sit), and its lobby on screen. IllegalAction if the seats are not the
+    host's one person and regulars, or the rules are not the game's."""
     from app.home.player_settings import is_default_name
-    from app.table.session import engine_of
 
-    rules = engine_of(game).Rules.from_dict(rules) if isinstance(rules, dict) else rules
+    if isinstance(rules, dict):
+        rules = games.load(games.get(game).engine).Rules.from_dict(rules)
     # The host's seat while it is still called "Du" / "You": that names nobody on the others'
     # phones, so it is "Vært" / "Host" (in the host's language: a name, read as typed).
     seats = [(t("friends.host_name") if kind == "human" and is_default_name(name) else name,
               kind) for name, kind in seats]
     room = host_seats.open_room(seats, game=game)
-    leave()
-    _open(friends.Lobby(room, new_link(), rules, 1.0, game))
+    leave()  # a lobby or friends' table still open here is left for good
+    _open(friends.Lobby(room, new_link(), rules, tempo, game))
     screens.show(SCREEN)
+
+
+def open_game_lobby(game: str, seats: list[tuple[str, str]], rules: Any) -> None:
+    """From Bakke's or Treere's *Dæk bordet* (their screens pace the regulars themselves)."""
+    open_lobby(seats, rules, 1.0, game)
 
 
 def _open(lobby: friends.Lobby) -> None:
@@ -393,26 +369,13 @@ def leave(say_bye: bool = True) -> None:
 
 
 def _start() -> None:
-    if games.get(_state["game"]).on_game_session:
-        _start_game()
-        return
-    table = host_table.HostTable.from_lobby(_state["room"], _state["rules"],
-                                            tempo=_state["tempo"])
+    """*Start* at the lobby: the host's table of the lobby's game on that game's screen."""
+    host = games.load(games.get(_state["game"]).host_table)
+    table = host.from_lobby(_state["room"], _state["rules"], tempo=_state["tempo"])
     table.link = dict(_state["link"])
+    table.on_change = _moved
     _state["table"] = table
-    _game_screen("snyd").start_table(table)
-    store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
-
-
-def _start_game() -> None:
-    """*Start spillet* at a Bakke or Treere lobby: the host's table on that game's screen."""
-    table = game_host.HostGameTable.from_lobby(_state["room"], _state["rules"])
-    table.link = dict(_state["link"])
-    table.on_change = _game_moved
-    _state["table"] = table
-    screen = _game_screen(table.game)
-    screen.forget_table()  # a new table replaces the one saved here, as at *Start spillet*
-    screen.start_table(table)
+    _game_screen(table.game).start_table(table)  # a new table replaces the one saved here
     store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
 
 

@@ -155,6 +155,12 @@ class TableUI(GameTableUI):
         self.interval = js.setInterval(self.handler("tick", self.on_tick), TICK_MS)
         self.shown()
 
+    def tick_shown(self, table: Any) -> None:
+        """share_screen's tick of a host's table while this screen is on show: its clock's
+        interval ticks the table when drawn; else time and the regulars go on from there."""
+        if self.interval is None or not self.on_screen():
+            table.tick_unseen()
+
     def stop_timers(self) -> None:
         """No regular's move and no clock's tick is due from this screen any more."""
         super().stop_timers()

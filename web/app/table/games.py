@@ -24,8 +24,8 @@ class Game:
     and players' saved tables rely on: never rename one."""
 
     def __init__(self, key: str, name: str, *, setup_screen: str, table_screen: str,
-                 screens: dict[str, str], on_game_session: bool, host: str, guest: str | None,
-                 stand_in: str) -> None:
+                 screens: dict[str, str], on_game_session: bool, host: str, host_table: str,
+                 guest: str | None, stand_in: str) -> None:
         self.key = key
         self.name = name                  # the game's own name, the same in every language
         self.engine = f"engine.{key}"     # its Rules, Table (act, view), bots
@@ -40,6 +40,7 @@ class Game:
         # (app/snyd/table_session.py) until the one table stack (issue 18, step 1).
         self.on_game_session = on_game_session
         self.host = host      # the module of the host's table with friends (on_restore, tables)
+        self.host_table = f"{host}:{host_table}"  # its class (from_lobby: the lobby's *Start*)
         self.guest = guest    # what wraps a guest's GuestTable for the table screen (None: none)
         self.stand_in = stand_in  # the bot class that plays an away guest's turns
 
@@ -51,17 +52,18 @@ GAMES: tuple[Game, ...] = (
     Game("snyd", "Snyd", setup_screen="dæk bordet", table_screen="bordet",  # not text
          screens={"dæk bordet": "app.snyd.setup_screen",  # not text: screen names
                   "bordet": "app.snyd.table_screen", "tavlen": "app.snyd.tally_screen"},
-         on_game_session=False, host="app.friends.host_table", guest=None,
+         on_game_session=False, host="app.friends.host_table", host_table="HostTable",
+         guest=None,
          stand_in="engine.snyd.bots:Regular"),
     Game("bakke", "Bakke", setup_screen="bakke", table_screen="bakke-bordet",
          screens={"bakke": "app.bakke.setup_screen",          # Bakke's *Dæk bordet*
                   "bakke-bordet": "app.bakke.table_screen"},  # its table (with its Tavlen)
-         on_game_session=True, host="app.friends.game_host",
+         on_game_session=True, host="app.friends.game_host", host_table="HostGameTable",
          guest="app.friends.game_guest:GuestGameTable", stand_in="engine.bakke.bots:Player"),
     Game("treere", "Treere", setup_screen="treere", table_screen="treere-bordet",
          screens={"treere": "app.treere.setup_screen",           # Treere's *Dæk bordet*
                   "treere-bordet": "app.treere.table_screen"},   # its table (with its Tavlen)
-         on_game_session=True, host="app.friends.game_host",
+         on_game_session=True, host="app.friends.game_host", host_table="HostGameTable",
          guest="app.friends.game_guest:GuestGameTable", stand_in="engine.treere.bots:Regular"),
 )
 KEYS: tuple[str, ...] = tuple(game.key for game in GAMES)

@@ -105,6 +105,12 @@ class GameTableUI:
         """This table's screen is on show (and drawn): a timer's move may play and redraw."""
         return screens.current() == self.SCREEN and present(self.el(self.IDS["felt"]))
 
+    def tick_shown(self, table: Any) -> None:
+        """A host's table with friends, ticked by share_screen while this screen is on show:
+        the table's time (away guests' stand-ins, the next game) goes on from there; this
+        screen paces the regulars (``schedule``), and a change redraws it (``on_change``)."""
+        table.tick()
+
     def regular_moves(self, *_a: Any) -> None:
         """The scheduled regular's move (its pause is over): played, then the table redrawn."""
         self.timer, self.timer_key = None, None
