@@ -107,10 +107,18 @@ def _tick(*_a: Any) -> None:
     if links is None:
         return
     links.tick()
-    if screens.current() != games.get("snyd").table_screen:
-        table.tick()  # Snyd's table screen ticks it while it is on show
+    if not _screen_ticks(table):
+        table.tick()
     _say_waiting_host()
     _changed()
+
+
+def _screen_ticks(table: GuestTable) -> bool:
+    """The table's screen is on show and ticks the table itself (Snyd's, with its clock)."""
+    game = table.guest.game
+    if not games.known(game) or screens.current() != games.get(game).table_screen:
+        return False
+    return _game_screen(game).ui.TICKS_TABLE
 
 
 def _say_waiting_host() -> None:

@@ -80,6 +80,7 @@ def skeleton() -> str:
 class TableUI(GameTableUI):
     GAME = "snyd"  # not text: the game's key
     SCREEN = SCREEN
+    TICKS_TABLE = True  # its clock's interval ticks the table while it is on show
     SETUP = "dæk bordet"  # not text: its *Dæk bordet*
 
     def __init__(self) -> None:

@@ -52,6 +52,9 @@ def bar_html(title: str, leave: str, tally: str, save_id: str = "save-failed") -
 class GameTableUI:
     GAME: ClassVar[str]
     SCREEN: ClassVar[str]
+    # True when the screen on show ticks its table itself (Snyd's clock, its 1-s interval);
+    # else the friends' screens tick a table with friends (share_screen, join_screen).
+    TICKS_TABLE: ClassVar[bool] = False
     SETUP: ClassVar[str]
     # the element ids of the save line, the aria-live log, the toast and the Tavlen panel in the
     # game's skeleton
