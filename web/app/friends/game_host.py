@@ -23,7 +23,7 @@ next move, by that seat, on every phone).
 
 Saved like any GameSession (game_session.save, by replay) plus the room's seats and tokens and
 the transport's link, so a reload resumes the table and the guests come back by their tokens;
-game_session.GameSession.from_json hands such a save to ``restore`` (then ``on_restore``).
+table/session.GameSession.from_json hands such a save to ``restore`` (then ``on_restore``).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What a table with friends adds to the Bakke and Treere screens: each seat's connection,
 and on a guest's phone the line that the host starts the next game (instead of *Nyt spil*).
 
-The host's phone knows every seat's state (peers/host_seats.room_connections) and a guest's
+The host's phone knows every seat's state (friends/core/host_seats.room_connections) and a guest's
 phone learns it from the host's frames: "connected", "reconnecting" or "away". A seat carries
 it as ``data-connection`` (docs/testids.md) and, when it is not connected, a small tag with
 the word; a one-phone table has no connections and its seats carry neither. The words are

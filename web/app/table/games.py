@@ -36,8 +36,8 @@ class Game:
         self.store_key = f"bodegabordet.{key}.table"  # its unfinished table; its tab lock's name
         self.tab_key = f"bodegabordet.{key}.tab"      # the tab holding it (tab_claim.py)
         self.tutorial = f"app.{key}.tutorial"         # its *Lær at spille* script
-        # Played through app/table/session.GameSession (Bakke, Treere); Snyd has its own session
-        # (app/snyd/table_session.py) until the one table stack (issue 18, step 1).
+        # Played through app/table/session.GameSession (Bakke, Treere: every die public); Snyd's
+        # Session (app/snyd/table_session.py) is the same TableSession with hidden dice's flow.
         self.on_game_session = on_game_session
         self.host = host      # the module of the host's table with friends (on_restore, tables)
         self.host_table = f"{host}:{host_table}"  # its class (from_lobby: the lobby's *Start*)
@@ -70,7 +70,7 @@ KEYS: tuple[str, ...] = tuple(game.key for game in GAMES)
 # The game meant where none is named: a save, lobby or link from before Bakke and Treere, and
 # the first start's tutorial offer.
 DEFAULT = "snyd"
-# The games played through app/game_session.GameSession.
+# The games played through app/table/session.GameSession.
 ON_GAME_SESSION: tuple[str, ...] = tuple(g.key for g in GAMES if g.on_game_session)
 TABLE_SCREENS: frozenset[str] = frozenset(game.table_screen for game in GAMES)
 

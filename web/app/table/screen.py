@@ -333,7 +333,7 @@ class GameTableUI:
         screens.show(self.SCREEN)
 
     def show_peer_table(self, session: Any) -> None:
-        """A guest's phone at a friend's table (peers/game_guest.GuestGameTable): the same
+        """A guest's phone at a friend's table (friends/game_guest.GuestGameTable): the same
         table, fed from the host's phone; the table saved on this phone is left alone."""
         self.start(session)
         screens.show(self.SCREEN)
