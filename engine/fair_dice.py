@@ -20,7 +20,8 @@ For one round (``RoundId(table, game_no, round_no)``) every seat draws a ``Secre
 and Treere: every throw is public at once, and no phone can fix it).
 
 ``FairRound`` is the state machine one phone keeps for a round: ``add_commitment``,
-``add_share``, ``joint``, ``open_cup`` (``OK`` or ``MISMATCH``), ``who_missing``. All input to it
+``add_share``, ``joint``, ``open_cup`` (``OK`` or ``MISMATCH``), ``who_missing``, ``record`` (its
+public transcript as JSON) and ``FairRound.from_record`` (checked again). All input to it
 is hostile: anything wrong raises ``IllegalAction`` (Danish, English in brackets) and changes
 nothing.
 
@@ -321,6 +322,47 @@ class FairRound:
             "keys": {s: self._opened[s] for s in self.seats if s in self._opened},
             "mismatched": self.mismatched(),
         }
+
+    @classmethod
+    def from_record(cls, record: Any) -> FairRound:
+        """The round a ``record()`` describes, every value in it checked again (a record from
+        outside: a log, another phone). IllegalAction unless rebuilding it gives the very same
+        record."""
+        bad = IllegalAction(f"Terningernes regnskab kan ikke læses: {shown(record)} "
+                            "(malformed fair-dice record)")
+        if not isinstance(record, Mapping) or not isinstance(record.get("round"), Mapping):
+            raise bad
+        rid = record["round"]
+        if set(rid) != {"table", "game_no", "round_no"}:
+            raise bad
+        r = cls(RoundId(rid["table"], rid["game_no"], rid["round_no"]), record.get("counts"))
+        parts = [record.get(k) for k in ("commitments", "shares", "keys")]
+        if not all(isinstance(p, Mapping) for p in parts):
+            raise bad
+        commitments, shares, keys = parts
+        for seat in r.seats:
+            if seat in commitments:
+                pair = commitments[seat]
+                if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
+                    raise bad
+                r.add_commitment(seat, pair[0], pair[1])
+        for seat in r.seats:
+            if seat in shares:
+                r.add_share(seat, shares[seat])
+        for seat in r.seats:
+            if seat in keys and r.open_cup(seat, keys[seat]) != OK:
+                raise bad  # a record keeps only keys that matched
+        mismatched = record.get("mismatched")
+        if not isinstance(mismatched, Sequence) or isinstance(mismatched, str):
+            raise bad
+        for seat in mismatched:  # a key that did not match is not kept: the seat is named
+            if not isinstance(seat, str) or seat not in r.counts or r.phase != "cups" or \
+                    seat in r._opened or seat in r._mismatched:
+                raise bad
+            r._mismatched.append(seat)
+        if r.record() != record:
+            raise bad
+        return r
 
     # --- what arrives -------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.dice import Dice, check_name, check_players
 from engine.errors import IllegalAction, shown
+from engine.fair_dice import FairRound
 from engine.log import ANOTHER_TABLE, LoggedTable, start_entry
 from engine.snyd.bid import Bid, bid_rank, face_problem, lowest_bid, max_quantity
 from engine.snyd.counting import best_face, counted, counting_dice, holds
@@ -376,11 +377,15 @@ class Table(LoggedTable):
 
     # --- a fair round: the reveal and a cup that will not open (issue 20) -------------------------
 
-    def reveal_hands(self, hands: Mapping[str, Sequence[int]]) -> None:
+    def reveal_hands(self, hands: Mapping[str, Sequence[int]], proof: Any = None) -> None:
         """Every cup of a fair round, checked by the phones (engine/fair_dice.py), before the
         *Løft* that will score it: one per player in play, as many dice as each holds, faces
         1–6, and a cup the table knew already unchanged. Only once a bid stands (a call is
-        coming); after it nobody may bid, only call (or ``forfeit``)."""
+        coming); after it nobody may bid, only call (or ``forfeit``).
+
+        ``proof``: the round's ``FairRound.record()`` (commitments, shares, keys); given, the
+        table checks that it is this round's and gives exactly ``hands``, and keeps it in the
+        log, so a replay checks every cup again."""
         if not self.fair_dealt or self.phase != "bidding":
             raise IllegalAction(_NOT_FAIR if not self.fair_dealt else
                                 "Der er ingen runde at løfte (no round to reveal)")
@@ -393,26 +398,53 @@ class Table(LoggedTable):
         for p, hand in self.hands.items():
             if cups[p] != hand:
                 raise IllegalAction(f"{p}s terninger passer ikke (the cup does not match)")
-        self._log.append({"type": "reveal_hands", "hands": {p: list(h) for p, h in cups.items()}})
+        entry: dict[str, Any] = {"type": "reveal_hands", "hands": {p: list(h) for p, h in cups.items()}}
+        if proof is not None:
+            fair = self._fair_round_of(proof)
+            for p in self.in_play:
+                if fair.hands().get(p) != cups[p]:
+                    raise IllegalAction(f"{p}s terninger passer ikke (the cup does not match)")
+            entry["proof"] = fair.record()
+        self._log.append(entry)
         self.hands = cups
         self._unseen = set()
         self._lifted = True
 
-    def forfeit(self, player: str) -> None:
+    def forfeit(self, player: str, proof: Any = None) -> None:
         """A seat of a fair round whose cup did not open in time, or did not match its
         commitment, loses the round as if a call had gone against it (S22 for everyone else,
-        S24–S26 as after any round); the evening goes on."""
+        S24–S26 as after any round); the evening goes on.
+
+        ``proof``: the round's ``FairRound.record()``; given, it must name ``player`` as missing
+        or mismatched, and it goes into the log."""
         if not self.fair_dealt:
             raise IllegalAction(_NOT_FAIR)
         if self.phase != "bidding":
             raise IllegalAction("Der er ingen runde at tabe (no round in progress)")
         if not isinstance(player, str) or player not in self.in_play:
             raise IllegalAction(f"{shown(player)} har ikke terninger i runden (no cup this round)")
-        self._log.append({"type": "forfeit", "player": player})
+        entry: dict[str, Any] = {"type": "forfeit", "player": player}
+        if proof is not None:
+            fair = self._fair_round_of(proof)
+            if player not in fair.who_missing() + fair.mismatched():
+                raise IllegalAction(f"Regnskabet viser ikke, at {player} mangler eller ikke passer "
+                                    "(the record does not show this seat failing)")
+            entry["proof"] = fair.record()
+        self._log.append(entry)
         self.last_reveal = None
         self.turn = None
         self._event({"type": "forfeit", "player": player})
         self._score(player, [p for p in self.in_play if p != player])
+
+    def _fair_round_of(self, proof: Any) -> FairRound:
+        """The FairRound of ``proof`` if it is this round's: its game and round, its players in
+        seat order with their dice (the table's id is the layer above's to check)."""
+        fair = FairRound.from_record(proof)
+        if ((fair.round_id.game_no, fair.round_id.round_no) != (self.game_no, self.round_no)
+                or fair.counts != {p: self.dice_left[p] for p in self.in_play}
+                or list(fair.seats) != self.in_play):
+            raise IllegalAction("Regnskabet hører til en anden runde (the record is another round's)")
+        return fair
 
     def _check_bid(self, bid: Bid) -> None:
         if not isinstance(bid, Bid):
@@ -572,8 +604,8 @@ class Table(LoggedTable):
             if entry["counts"] != {p: self.dice_left[p] for p in self.in_play}:
                 raise IllegalAction("Loggen passer ikke til terningerne (log does not match)")
         elif kind == "reveal_hands":
-            self.reveal_hands(entry["hands"])
+            self.reveal_hands(entry["hands"], entry.get("proof"))
         elif kind == "forfeit":
-            self.forfeit(entry["player"])
+            self.forfeit(entry["player"], entry.get("proof"))
         else:
             raise IllegalAction(f"Ukendt post i loggen: {shown(kind)} (unknown log entry)")

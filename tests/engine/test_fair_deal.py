@@ -42,11 +42,11 @@ def fair_deal(table, seed, known=(HOST,)):
     return r, secrets_
 
 
-def lift(table, r, secrets_, caller):
+def lift(table, r, secrets_, caller, proof=False):
     """The Løft of a fair round: every cup opens and checks out, then the call is scored."""
     for p in table.in_play:
         assert r.open_cup(p, secrets_[p].key.hex()) == "ok"
-    table.reveal_hands(r.hands())
+    table.reveal_hands(r.hands(), r.record() if proof else None)
     return table.call(caller)
 
 
@@ -156,7 +156,7 @@ def test_an_evening_of_fair_rounds_replays_to_an_equal_table_at_every_step():
         elif rng.random() < 0.6 and t.current_bid.quantity < t.cap:
             t.bid(t.turn, Bid(t.current_bid.quantity + 1, rng.randint(2, 6)))
         elif r is not None:
-            lift(t, r, sec, t.turn)
+            lift(t, r, sec, t.turn, proof=rng.random() < 0.5)
         else:
             t.call(t.turn)
         assert replayed(t) == t, step
@@ -237,3 +237,59 @@ def test_a_fair_log_that_does_not_match_is_refused():
     del log[-1]["known"]
     with pytest.raises(IllegalAction):
         Table.replay(PLAYERS, t.rules, log)
+
+
+def test_a_reveal_with_its_proof_is_checked_logged_and_checked_again_at_replay():
+    t = new_table(dice_per_player=3)
+    r, sec = fair_deal(t, seed=51)
+    t.bid("Mette", Bid(1, 4))
+    for p in PLAYERS:
+        r.open_cup(p, sec[p].key.hex())
+    hands, proof = r.hands(), r.record()
+    other, other_sec = fair_round(new_table(dice_per_player=3), 52)
+    for p in PLAYERS:
+        other.open_cup(p, other_sec[p].key.hex())
+    refused(t, t.reveal_hands, other.hands() | {HOST: hands[HOST]}, proof)  # cups the proof does not give
+    refused(t, t.reveal_hands, hands, {**proof, "counts": {p: 2 for p in PLAYERS}})
+    refused(t, t.reveal_hands, hands, {**proof, "round": {**proof["round"], "round_no": 2}})
+    refused(t, t.reveal_hands, hands, {**proof, "keys": {}})
+    refused(t, t.reveal_hands, hands, "proof")
+    t.reveal_hands(hands, proof)
+    assert t.log[-1] == {"type": "reveal_hands", "hands": hands, "proof": proof}
+    t.call("Henning")
+    assert replayed(t) == t
+    log = t.log
+    key = log[-2]["proof"]["keys"]["Lis"]
+    log[-2]["proof"]["keys"]["Lis"] = ("1" if key[0] == "0" else "0") + key[1:]
+    with pytest.raises(IllegalAction):
+        Table.replay(PLAYERS, t.rules, log)
+
+
+def test_a_forfeit_with_its_proof_names_the_seat_that_failed():
+    t = new_table(dice_per_player=3)
+    r, sec = fair_deal(t, seed=61)
+    t.bid("Mette", Bid(1, 4))
+    r.open_cup("Mette", sec["Mette"].key.hex())
+    r.open_cup("Henning", sec["Lis"].key.hex())  # Henning's key does not match
+    proof = r.record()
+    refused(t, t.forfeit, "Mette", proof)  # her cup checked out
+    t.forfeit("Henning", proof)  # mismatched (and Lis, missing, could have been named too)
+    assert t.log[-1] == {"type": "forfeit", "player": "Henning", "proof": proof}
+    assert replayed(t) == t
+    # a share that never came: the round is forfeited before anybody's dice exist
+    done, _ = fair_round(t, 62)
+    t2 = copy.deepcopy(t)
+    draw = random.Random(1).randbytes
+    rid = done.round_id
+    pending = FairRound(rid, done.counts)
+    drawn = {p: Secret.draw(draw) for p in PLAYERS}
+    for p in PLAYERS:
+        pending.add_commitment(p, commitment(rid, p, drawn[p].key),
+                               share_commitment(rid, p, drawn[p].share))
+    for p in ("Mette", "Henning"):
+        pending.add_share(p, drawn[p].share.hex())
+    assert pending.who_missing() == ["Lis"]
+    t2.deal(hidden=True)
+    refused(t2, t2.forfeit, "Mette", pending.record())
+    t2.forfeit("Lis", pending.record())
+    assert t2.next_starter == "Lis" and replayed(t2) == t2

@@ -404,3 +404,61 @@ def test_the_record_holds_the_openings_for_a_later_check():
     for s in seats:
         cup, _ = rec["commitments"][s]
         assert verify_cup(RID, s, rec["keys"][s], cup, j, r.hands()[s], rec["counts"][s])
+
+
+def test_a_record_rebuilds_the_round_at_every_phase_also_through_json():
+    import json
+    seats = NAMES[:4]
+    sec = {s: Secret.draw(source(s)) for s in seats}
+    r = FairRound(RID, {s: 4 for s in seats})
+    records = [r.record()]
+    for s in seats[:2]:
+        r.add_commitment(s, commitment(RID, s, sec[s].key), share_commitment(RID, s, sec[s].share))
+        records.append(r.record())
+    for s in seats[2:]:
+        r.add_commitment(s, commitment(RID, s, sec[s].key), share_commitment(RID, s, sec[s].share))
+    for s in seats:
+        r.add_share(s, sec[s].share.hex())
+        records.append(r.record())
+    r.open_cup("Lis", sec["Lis"].key.hex())
+    r.open_cup("Mette", sec["Bo"].key.hex())  # a mismatch
+    records.append(r.record())
+    for rec in records:
+        again = FairRound.from_record(json.loads(json.dumps(rec)))
+        assert again.record() == rec and again.phase == FairRound.from_record(rec).phase
+    last = FairRound.from_record(records[-1])
+    assert last.hands() == r.hands() and last.mismatched() == ["Mette"]
+    assert last.who_missing() == ["Henning", "Bo"] and last.joint == r.joint
+
+
+def test_a_tampered_record_is_refused():
+    seats = NAMES[:3]
+    r, sec = shared(seats, seed=41)
+    for s in seats:
+        r.open_cup(s, sec[s].key.hex())
+    good = r.record()
+
+    def tampered(change):
+        rec = copy.deepcopy(good)
+        change(rec)
+        return rec
+
+    flip = {"0": "1", "1": "0"}
+    bad = [
+        tampered(lambda rec: rec["keys"].update(Lis=flip.get(rec["keys"]["Lis"][0], "0") + rec["keys"]["Lis"][1:])),
+        tampered(lambda rec: rec["shares"].update(Lis=sec["Mette"].share.hex())),
+        tampered(lambda rec: rec["commitments"].update(Lis=rec["commitments"]["Lis"][::-1])),
+        tampered(lambda rec: rec["round"].update(round_no=4)),
+        tampered(lambda rec: rec["round"].update(extra=1)),
+        tampered(lambda rec: rec["counts"].update(Lis="5")),  # the counts are the table's to check
+        tampered(lambda rec: rec.update(mismatched=["Lis"])),
+        tampered(lambda rec: rec.update(mismatched="Lis")),
+        tampered(lambda rec: rec["keys"].update(Nobody="a" * 64)),
+        tampered(lambda rec: rec["shares"].pop("Lis")),  # keys without every share
+        tampered(lambda rec: rec.pop("keys")),
+        tampered(lambda rec: rec["commitments"].update(Lis="ab")),
+        None, [], "record", {"round": "x"},
+    ]
+    for rec in bad:
+        with pytest.raises(IllegalAction):
+            FairRound.from_record(rec)
