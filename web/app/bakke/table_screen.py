@@ -31,24 +31,11 @@ SETUP = "bakke"
 GAME = "bakke"
 STYLESHEET = ("bakke-css", "./app/bakke/bakke.css")
 
-SKELETON = """
-<section class="bakke-table" data-testid="table-screen" data-game="bakke" aria-label="{table}">
-  {bar}
-  <div id="bakke-turn"></div>
-  <div class="felt-wrap">
-    <div class="felt-area" id="felt-area" data-testid="table"></div>
-  </div>
-  <div class="controls" id="controls"></div>
-  <p class="toast" id="toast" role="alert"></p>
-  <div class="visually-hidden" id="live" aria-live="polite" aria-atomic="false" role="log"></div>
-  <div class="tally-panel" id="tally-panel" data-testid="tally" hidden></div>
-</section>
-"""
-
 
 def skeleton() -> str:
     """The screen's regions, in the player's language."""
-    return SKELETON.format(table=t("bakke.table"), bar=bar_html("Bakke", t("bakke.leave"), t("bakke.board")))
+    return ui.skeleton_html(t("bakke.table"), bar_html("Bakke", t("bakke.leave"), t("bakke.board")),
+                            'data-testid="table-screen" data-game="bakke"', above=('<div id="bakke-turn"></div>',))
 
 
 class BakkeUI(GameTableUI):
@@ -152,11 +139,7 @@ class BakkeUI(GameTableUI):
         self.look.fejl_open, self.look.fejl_confirm = False, None
         self.refresh()
 
-    def on_click(self, ev: Any) -> None:
-        target = self.tapped(ev)
-        if target is None:
-            return
-        action = target.getAttribute("data-action")
+    def clicked(self, action: str, target: Any) -> bool:
         if action in ("throw", "throw_all", "videre"):
             self.act({"type": action})
         elif action == "fejl-menu":
@@ -173,18 +156,9 @@ class BakkeUI(GameTableUI):
         elif action == "undo-fejl":
             self.act({"type": "undo_fejl"})
         elif action == "new-game":
-            try:
-                self.session.new_game()
-            except IllegalAction as exc:
-                self.toast(error_text(str(exc)))
-                return
-            self.refresh()
-        elif action == "tally":
-            self.toggle_tally()
-        elif action == "leave":
-            self.leave()
-        elif self.hand_click(action, target):  # the host's seat menu (friends)
-            self.refresh()
+            self.session.new_game()  # a refusal is said in the toast (on_click)
+            self.refresh()  # the toast stays
+        return False  # each tap drew what it changed (act(): the toast too)
 
     def redraw_controls(self, focus: str) -> None:
         """The controls again, focus on the ``focus`` selector: the question's safe answer,

@@ -40,8 +40,6 @@ from app.snyd.tally_board import tally_html
 from app.table.screen import GameTableUI, bar_html, serve
 from pyodide.ffi import create_once_callable, to_js
 
-from engine.snyd import IllegalAction
-
 SCREEN = "bordet"
 STYLESHEET = ("snyd-life-css", "./app/snyd/life.css")
 SHAKE_MS = 700        # the cups' shake at a deal (life.css cupshake)
@@ -55,26 +53,12 @@ HAND_ACTIONS = ("hand-over", "hand-over-yes", "hand-over-no", "give-back")
 SIDEWAYS = "(orientation: landscape) and (max-height: 500px)"  # table.css's phone on its side
 TICK_MS = 200         # clock refresh; the clock shows whole seconds
 
-SKELETON = """
-<section class="snyd-table" data-testid="table-screen" aria-label="{label}">
-  {bar}
-  <div class="felt-wrap">
-    <div class="felt-area" id="felt-area" data-testid="table"></div>
-    <div class="clock" id="clock" data-testid="clock" role="timer" aria-label="{clock}" hidden></div>
-  </div>
-  <div class="controls" id="controls"></div>
-  <p class="toast" id="toast" role="alert"></p>
-  <div class="visually-hidden" id="live" aria-live="polite" aria-atomic="false" role="log"></div>
-  <div class="tally-panel" id="tally-panel" data-testid="tally" hidden></div>
-  <div id="cover"></div>
-</section>
-"""
-
 
 def skeleton() -> str:
     """The table's frame in the language spoken now."""
-    return SKELETON.format(label=t("snyd.table.label"), clock=t("snyd.clock.label"),
-                           bar=bar_html("Snyd", t("snyd.leave"), t("snyd.tally")))
+    clock = f'<div class="clock" id="clock" data-testid="clock" role="timer" aria-label="{t("snyd.clock.label")}" hidden></div>'
+    return ui.skeleton_html(t("snyd.table.label"), bar_html("Snyd", t("snyd.leave"), t("snyd.tally")),
+                            'data-testid="table-screen"', beside=(clock,), below=('<div id="cover"></div>',))
 
 
 class TableUI(GameTableUI):
@@ -404,38 +388,28 @@ class TableUI(GameTableUI):
             self.refresh()
 
     # ---------- taps ----------
-    def on_click(self, ev: Any) -> None:
-        target = ev.target.closest("[data-action]")
-        if not present(target) or target.disabled:
-            return
-        action = target.getAttribute("data-action")
+    def clicked(self, action: str, target: Any) -> bool:
         s = self.session
-        try:
-            if action == "bid" and self.look.picker and self.look.picker.selected:
-                s.act(self.look.picker.selected.action())
-            elif action == "call":
-                s.act({"type": "call"})
-            elif action == "next":
-                s.next_round()
-            elif action == "handoff-ok":
-                s.accept_handoff()
-            elif action == "tally":
-                self.toggle_tally()
-                return
-            elif action in HAND_ACTIONS:  # the host's hand over a guest's seat
-                self.hand_over(action, str(target.getAttribute("data-player") or ""))
-            elif action == "history":  # the round's bids: the strip or the whole list
-                self.look.history_open = not self.look.history_open
-            elif action == "leave":
-                self.leave()
-                return
-            else:
-                return
-        except IllegalAction as exc:
-            self.toast(error_text(str(exc)))
-            return
-        self.toast("")
-        self.refresh()
+        if action == "bid" and self.look.picker and self.look.picker.selected:
+            s.act(self.look.picker.selected.action())
+        elif action == "call":
+            s.act({"type": "call"})
+        elif action == "next":
+            s.next_round()
+        elif action == "handoff-ok":
+            s.accept_handoff()
+        elif action in HAND_ACTIONS:  # the host's hand over a guest's seat
+            self.hand_over(action, str(target.getAttribute("data-player") or ""))
+        elif action == "history":  # the round's bids: the strip or the whole list
+            self.look.history_open = not self.look.history_open
+        else:
+            return False
+        return True
+
+    def hand_click(self, action: str, target: Any) -> bool:
+        """Snyd hands a guest's seat its own way (hand_over, through `clicked`: asked in the
+        controls as in *Tavlen*, look.confirm_hand), not through the shared seat menu's."""
+        return False
 
     def hand_over(self, action: str, player: str) -> None:
         """*Lad en stamgæst spille* asks to confirm; *Ja* hands the seat to a stand-in (it

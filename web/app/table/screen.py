@@ -5,7 +5,8 @@ after each change and say when it fails, the aria-live log, the toast, a crashin
 A base class: each game's UI class keeps its own markup, gestures, news and pacing, sets GAME,
 SCREEN, SETUP (its *Dæk bordet*) and IDS (its element ids), calls `__init__(table_class)` (the
 session, timers, settings, save status and tab lock every table holds), and has a
-`start(session)`, an `on_click(ev)` (`tapped(ev)` finds the button), a `refresh()` that
+`start(session)`, a `clicked(action, target)` (its own taps: `on_click` does the bar's, the
+seat menu's, the toast and the redraw), a `skeleton()` from `skeleton_html`, a `refresh()` that
 ends in `settle()`, a `schedule()` and a `tally_panel_html()` (its *Tavlen*). `serve()` is
 the tail of each game's module: its stylesheet, its screen, its resume step.
 Bakke and Treere play an app/table/session.GameSession; Snyd (app/snyd/table_screen.py) its own
@@ -56,10 +57,10 @@ class GameTableUI:
     # else the friends' screens tick a table with friends (share_screen, join_screen).
     TICKS_TABLE: ClassVar[bool] = False
     SETUP: ClassVar[str]
-    # the element ids of the save line, the aria-live log, the toast and the Tavlen panel in the
-    # game's skeleton
+    # the element ids of the save line, the aria-live log, the toast, the Tavlen panel, the felt
+    # and the controls in the game's skeleton (skeleton_html)
     IDS: ClassVar[dict[str, str]] = {"save-failed": "save-failed", "live": "live", "toast": "toast",
-                                     "tally": "tally-panel", "felt": "felt-area"}
+                                     "tally": "tally-panel", "felt": "felt-area", "controls": "controls"}
 
     session: Any  # the game's session (a GameSession; Snyd's own Session), or None
     confirm_hand: str | None = None  # the guest's seat the host asked to hand over (a confirm)
@@ -95,8 +96,34 @@ class GameTableUI:
     def tally_panel_html(self) -> str:
         raise NotImplementedError  # each game's own Tavlen
 
-    def on_click(self, ev: Any) -> None:
+    def clicked(self, action: str, target: Any) -> bool:
+        """A tap on one of the game's own buttons (`action`, its data-action, on `target`): True
+        when the table changed (the toast is cleared and the table redrawn); an IllegalAction
+        is said in the toast."""
         raise NotImplementedError  # each game's own taps
+
+    def on_click(self, ev: Any) -> None:
+        """A tap at the table: *Tavlen* and ← in the bar, the host's seat menu, else the game's
+        own (`clicked`)."""
+        target = self.tapped(ev)
+        if target is None:
+            return
+        action = str(target.getAttribute("data-action"))
+        if action == "tally":
+            self.toggle_tally()
+        elif action == "leave":
+            self.leave()
+        elif self.hand_click(action, target):  # the host's seat menu (friends)
+            self.refresh()  # keeps the toast it said
+        else:
+            try:
+                changed = self.clicked(action, target)
+            except IllegalAction as exc:
+                self.toast(error_text(str(exc)))
+                return
+            if changed:
+                self.toast("")
+                self.refresh()
 
     def refresh(self) -> None:
         raise NotImplementedError  # each game's own redraw (it ends with settle())
@@ -163,6 +190,23 @@ class GameTableUI:
         if self.pending_toast:
             self.toast(self.pending_toast)
             self.pending_toast = ""
+
+    def skeleton_html(self, label: str, bar: str, attrs: str, *, above: tuple[str, ...] = (),
+                      felt_class: str = "", beside: tuple[str, ...] = (), below: tuple[str, ...] = ()) -> str:
+        """The table screen's regions, with this game's `IDS`: its section (class
+        "<game>-table", its `attrs` and aria-label `label`), the `bar` (bar_html), the felt
+        (`felt_class` added to felt-area; `beside` it in its wrap, e.g. Snyd's clock), the
+        controls, the toast, the aria-live log and *Tavlen*'s panel; `above` the felt and
+        `below` the panel, a game's own regions (Bakke's turn line, Snyd's cover)."""
+        ids = self.IDS
+        felt = f'<div class="felt-area{felt_class}" id="{ids["felt"]}" data-testid="table"></div>'
+        rows = (bar, *above, '<div class="felt-wrap">', *(f"  {row}" for row in (felt, *beside)), "</div>",
+                f'<div class="controls" id="{ids["controls"]}"></div>',
+                f'<p class="toast" id="{ids["toast"]}" role="alert"></p>',
+                f'<div class="visually-hidden" id="{ids["live"]}" aria-live="polite" aria-atomic="false" role="log"></div>',
+                f'<div class="tally-panel" id="{ids["tally"]}" data-testid="tally" hidden></div>', *below)
+        return (f'\n<section class="{self.GAME}-table" {attrs} aria-label="{label}">\n'
+                + "".join(f"  {row}\n" for row in rows) + "</section>\n")
 
     def seat_menu_html(self) -> str:
         """*Tavlen*'s seat menu on the host's phone at a table with friends ("" elsewhere)."""

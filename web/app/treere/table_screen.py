@@ -31,22 +31,12 @@ SETUP = "treere"
 STYLESHEET = ("treere-css", "./app/treere/treere.css")
 ROLL_MS = 450  # the tumble of a fresh roll (treere.css .rolling); a regular waits it out too
 
-SKELETON = """
-<section class="treere-table" data-testid="treere-table" aria-label="{table}">
-  {bar}
-  <div class="felt-wrap"><div class="felt-area tr-felt" id="tr-felt" data-testid="table"></div></div>
-  <div class="controls" id="tr-controls"></div>
-  <p class="toast" id="tr-toast" role="alert"></p>
-  <div class="visually-hidden" id="tr-live" aria-live="polite" aria-atomic="false" role="log"></div>
-  <div class="tally-panel" id="tr-tally" data-testid="tally" hidden></div>
-</section>
-"""
-
 
 def skeleton() -> str:
     """The screen's regions, in the player's language."""
-    return SKELETON.format(table=t("treere.table"),
-                           bar=bar_html("Treere", t("treere.leave"), t("treere.board"), "tr-save-failed"))
+    return ui.skeleton_html(t("treere.table"),
+                            bar_html("Treere", t("treere.leave"), t("treere.board"), "tr-save-failed"),
+                            'data-testid="treere-table"', felt_class=" tr-felt")
 
 
 def choose(selected: frozenset[int], index: int, n: int) -> frozenset[int]:
@@ -64,7 +54,7 @@ def roll_key(v: dict) -> tuple:
 class TreereUI(GameTableUI):
     GAME, SCREEN, SETUP = GAME, SCREEN, SETUP
     IDS: ClassVar[dict[str, str]] = {"save-failed": "tr-save-failed", "live": "tr-live", "toast": "tr-toast",
-                                     "tally": "tr-tally", "felt": "tr-felt"}
+                                     "tally": "tr-tally", "felt": "tr-felt", "controls": "tr-controls"}
 
     def __init__(self) -> None:
         super().__init__("treere-table")
@@ -188,45 +178,27 @@ class TreereUI(GameTableUI):
             raise IllegalAction(t("treere.not_your_turn"))
         self.session.act(who, {"type": "roll"})
 
-    def on_click(self, ev: Any) -> None:
-        target = self.tapped(ev)
-        if target is None:
-            return
-        action = target.getAttribute("data-action")
-        try:
-            if action == "choose":
-                v = self.session.view()
-                self.look.selected = choose(self.look.selected, int(target.getAttribute("data-index")),
-                                            len(v["rolled"]))
-                self.redraw_choice()
-                return
-            if action == "keep":
-                who = self.me()
-                if who is None or not self.look.selected:
-                    raise IllegalAction(t("treere.choose_one"))
-                self.session.act(who, {"type": "keep", "dice": sorted(self.look.selected)})
-            elif action == "roll":
-                if target.getAttribute("data-testid") == "flick" and js.performance.now() - self.flicked_at < 600:
-                    return  # the flick threw already; this is its click
-                self.throw()
-            elif action == "new-game":
-                self.session.new_game()
-            elif action == "tally":
-                self.toggle_tally()
-                return
-            elif action == "leave":
-                self.leave()
-                return
-            elif self.hand_click(action, target):  # the host's seat menu (friends)
-                self.refresh()  # keeps the toast it said
-                return
-            else:
-                return
-        except IllegalAction as exc:
-            self.toast(error_text(str(exc)))
-            return
-        self.toast("")
-        self.refresh()
+    def clicked(self, action: str, target: Any) -> bool:
+        if action == "choose":
+            v = self.session.view()
+            self.look.selected = choose(self.look.selected, int(target.getAttribute("data-index")),
+                                        len(v["rolled"]))
+            self.redraw_choice()
+            return False
+        if action == "keep":
+            who = self.me()
+            if who is None or not self.look.selected:
+                raise IllegalAction(t("treere.choose_one"))
+            self.session.act(who, {"type": "keep", "dice": sorted(self.look.selected)})
+        elif action == "roll":
+            if target.getAttribute("data-testid") == "flick" and js.performance.now() - self.flicked_at < 600:
+                return False  # the flick threw already; this is its click
+            self.throw()
+        elif action == "new-game":
+            self.session.new_game()
+        else:
+            return False
+        return True
 
     def on_down(self, ev: Any) -> None:
         if not present(ev.target.closest('[data-testid="flick"]')):
