@@ -32,7 +32,6 @@ Pure Python, standard library only; the tables (endgame_data.py) are read on fir
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import time
 from collections.abc import Callable, Sequence
@@ -600,31 +599,9 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m engine.snyd.endgame", description=__doc__
-                                     .split("\n")[0])
-    parser.add_argument("--build", action="store_true", help="write engine/snyd/endgame_data.py")
-    parser.add_argument("--exploitability", action="store_true",
-                        help="best responses against the tables and the regulars")
-    parser.add_argument("--published", action="store_true",
-                        help="thomasahle/snyd's 1v1 values under its rules")
-    args = parser.parse_args(argv)
-    if args.build:
-        from pathlib import Path
-        text = build()
-        Path(__file__).with_name("endgame_data.py").write_text(text)
-        print(f"wrote endgame_data.py ({len(text.encode())} bytes, sha256 {digest(text)[:16]})")
-    if args.published:
-        for mode in PUBLISHED_MODES[:2]:
-            game = published_game(1, 1, mode)
-            lo, up = game.solve()
-            print(f"1v1 {mode}: value in [{lo:.9f}, {up:.9f}]")
-    if args.exploitability:
-        from engine.snyd.endgame_regulars import report
-        report()
-    if not (args.build or args.exploitability or args.published):
-        parser.print_help()
-
-
 if __name__ == "__main__":
-    main()
+    # The command line (--build, --published, --exploitability) lives in endgame_cli.py: it
+    # measures the regulars, who play by this module, so it stands above both: run it as the
+    # program it is, not imported back into the solver.
+    import runpy
+    runpy.run_module("engine.snyd.endgame_cli", run_name="__main__")
