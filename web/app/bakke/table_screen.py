@@ -61,11 +61,8 @@ class BakkeUI(GameTableUI):
     def render(self, root: Any) -> None:
         if self.mount(root, skeleton(), ".bakke-table") is None:
             return
-        felt = self.el("felt-area")
-        felt.addEventListener("pointerdown", self.handler("down", self.on_down))
-        felt.addEventListener("pointermove", self.handler("move", self.on_move))
-        felt.addEventListener("pointerup", self.handler("up", self.on_up))
-        felt.addEventListener("pointercancel", self.handler("cancel", self.on_cancel))
+        self.listen_felt(pointerdown=self.on_down, pointermove=self.on_move, pointerup=self.on_up,
+                         pointercancel=self.on_cancel)
         self.shown()
 
     def refresh(self) -> None:
@@ -204,9 +201,6 @@ class BakkeUI(GameTableUI):
 
 
 ui = BakkeUI()
-# What the app and the peers call (app/table/screen.py does it for both public-dice games).
-start_table = ui.start_table
-show_peer_table = ui.show_peer_table
-has_saved_table = ui.has_saved
-forget_table = ui.forget
+# What the app and the peers call (app/table/screen.py does it for every game).
+start_table, show_peer_table, has_saved_table, forget_table = ui.calls()
 render = serve(ui, "Bakke", STYLESHEET)  # its stylesheet, screen and resume step

@@ -208,6 +208,13 @@ class GameTableUI:
         return (f'\n<section class="{self.GAME}-table" {attrs} aria-label="{label}">\n'
                 + "".join(f"  {row}\n" for row in rows) + "</section>\n")
 
+    def listen_felt(self, **events: Callable[[Any], None]) -> None:
+        """The felt's gestures: each pointer event (pointerdown=…) to its handler, one
+        long-lived proxy each (named "down", "move" … by the event)."""
+        felt = self.el(self.IDS["felt"])
+        for kind, fn in events.items():
+            felt.addEventListener(kind, self.handler(kind.removeprefix("pointer"), fn))
+
     def seat_menu_html(self) -> str:
         """*Tavlen*'s seat menu on the host's phone at a table with friends ("" elsewhere)."""
         return seats_menu_html(self.session, self.confirm_hand)
@@ -381,6 +388,11 @@ class GameTableUI:
         table, fed from the host's phone; the table saved on this phone is left alone."""
         self.start(session)
         screens.show(self.SCREEN)
+
+    def calls(self) -> tuple[Callable[..., Any], ...]:
+        """What a game's table-screen module offers the app and the peers, in this order:
+        start_table, show_peer_table, has_saved_table, forget_table."""
+        return self.start_table, self.show_peer_table, self.has_saved, self.forget
 
     def forget(self) -> None:
         """Clear the table (a new one follows). Removing is writing: only the holding tab does

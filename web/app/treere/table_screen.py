@@ -86,10 +86,7 @@ class TreereUI(GameTableUI):
     def render(self, root: Any) -> None:
         if self.mount(root, skeleton(), ".treere-table") is None:
             return
-        felt = self.el("tr-felt")
-        felt.addEventListener("pointerdown", self.handler("down", self.on_down))
-        felt.addEventListener("pointermove", self.handler("move", self.on_move))
-        felt.addEventListener("pointercancel", self.handler("cancel", self.on_cancel))
+        self.listen_felt(pointerdown=self.on_down, pointermove=self.on_move, pointercancel=self.on_cancel)
         if not self._mounted:  # the finger may come up anywhere
             js.window.addEventListener("pointerup", self.handler("up", self.on_up))
             self._mounted = True
@@ -243,9 +240,6 @@ class TreereUI(GameTableUI):
 
 
 ui = TreereUI()
-# What the app and the peers call (app/table/screen.py does it for both public-dice games).
-start_table = ui.start_table
-show_peer_table = ui.show_peer_table
-has_saved_table = ui.has_saved
-forget_table = ui.forget
+# What the app and the peers call (app/table/screen.py does it for every game).
+start_table, show_peer_table, has_saved_table, forget_table = ui.calls()
 render = serve(ui, "Treere", STYLESHEET)  # its stylesheet, screen and resume step
