@@ -13,6 +13,7 @@ from html import escape
 from app.bakke.words import dice_word, event_line, genitive, hint_line, place, turn_line
 from app.friends.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
 from app.lang import t
+from app.table.seat_markup import seat_html
 from app.table.tally_legend import legend_html
 
 # Which cells of a 3×3 grid hold a pip, per face (the same dice as the Snyd table's).
@@ -110,12 +111,10 @@ def other_seat_html(view: dict, look: TableLook, player: str) -> str:
     n = view["hands"].get(player, 0)
     thinking = '<span class="thinking" aria-hidden="true">…</span>' \
         if view.get("turn") == player and player in look.regulars else ""
-    return (f'<div class="{_classes(view, player, latest)}" data-testid="seat" data-player="{a(player)}"'
-            f'{connection_attr(look.connections, player)}>'
-            f'{bubble_html(view, look, player)}'
-            f'<div class="mat">{hand_html(n)}</div>'
-            f'<div class="seat-name">{escape(player)}{thinking} {count_html(n)}</div>'
-            f'<div class="seat-tags">{_tags(view, player)}{connection_tag(look.connections, player)}</div></div>')
+    return seat_html(_classes(view, player, latest), player, connection_attr(look.connections, player),
+                     f'{bubble_html(view, look, player)}<div class="mat">{hand_html(n)}</div>',
+                     f"{escape(player)}{thinking} {count_html(n)}",
+                     _tags(view, player) + connection_tag(look.connections, player))
 
 
 def my_seat_html(view: dict, look: TableLook) -> str:
@@ -128,11 +127,9 @@ def my_seat_html(view: dict, look: TableLook) -> str:
             f'{_flick_hint() if can_throw else ""}'
             f'{_no_dice() if n == 0 else ""}</div>')
     name = t("bakke.you") if me == look.single else me
-    return (f'<div class="{_classes(view, me, "me")}" data-testid="seat" data-player="{a(me)}"'
-            f'{connection_attr(look.connections, me)}>'
-            f'{bubble_html(view, look, me)}{zone}'
-            f'<div class="seat-name">{escape(name)} {count_html(n)}</div>'
-            f'<div class="seat-tags">{_tags(view, me)}{connection_tag(look.connections, me)}</div></div>')
+    return seat_html(_classes(view, me, "me"), me, connection_attr(look.connections, me),
+                     bubble_html(view, look, me) + zone, f"{escape(name)} {count_html(n)}",
+                     _tags(view, me) + connection_tag(look.connections, me))
 
 
 def _flick_hint() -> str:

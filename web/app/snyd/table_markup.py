@@ -23,6 +23,7 @@ from app.snyd.reveal_markup import (
     turn_line_html,
 )
 from app.snyd.reveal_steps import out_at_this_reveal
+from app.table.seat_markup import seat_html
 
 
 def __getattr__(name: str) -> str:
@@ -102,6 +103,12 @@ def seat_positions(n_others: int) -> list[tuple[float, float]]:
 
 def mat_state(view: dict, player: str) -> str:
     return "black" if player in view.get("viborg", []) else "green"
+
+
+def mat_html(view: dict, player: str, inner: str) -> str:
+    """A seat's mat (green, or black in Viborg: `data-state`), holding `inner`."""
+    return (f'<div class="mat" data-testid="mat" data-player="{a(player)}" '
+            f'data-state="{mat_state(view, player)}">{inner}</div>')
 
 
 def is_watching(view: dict, player: str) -> bool:
@@ -204,13 +211,11 @@ def other_seat_html(view: dict, look: TableLook, player: str, pos: tuple[float, 
     step = look.step
     pause = f' data-pause-ms="{step["delay_ms"]}"' if step.get("kind") == "regular" \
         and step.get("player") == player else ""
-    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(player)}"{pause}'
-            f'{connection_attr(look, player)} style="left:{pos[0]}%;top:{pos[1]}%">{bub}'
-            f'<div class="mat" data-testid="mat" data-player="{a(player)}" '
-            f'data-state="{mat_state(view, player)}">{cup}'
-            f'{_hand_html(view, player)}</div>'
-            f'<div class="seat-name">{escape(player)}{thinking} {_count(view, player)}</div>'
-            f'<div class="seat-tags">{_tags(view, player)}{connection_tag(look, player)}</div></div>')
+    return seat_html(" ".join(classes), player,
+                     f'{pause}{connection_attr(look, player)} style="left:{pos[0]}%;top:{pos[1]}%"',
+                     bub + mat_html(view, player, cup + _hand_html(view, player)),
+                     f"{escape(player)}{thinking} {_count(view, player)}",
+                     _tags(view, player) + connection_tag(look, player))
 
 
 def my_dice_html(view: dict, look: TableLook) -> str:
@@ -241,13 +246,10 @@ def my_seat_html(view: dict, look: TableLook) -> str:
     cup = "" if watching else (
         f'<div class="{" ".join(cup_classes)}" id="cup-me" data-testid="cup-me" role="img" '
         f'aria-label="{a(label)}" style="{lift}">{lock}</div>')
-    return (f'<div class="{" ".join(classes)}" data-testid="seat" data-player="{a(me)}"'
-            f'{connection_attr(look, me)}>{bub}'
-            f'<div class="mat" data-testid="mat" data-player="{a(me)}" data-state="{mat_state(view, me)}">'
-            f'<div class="my-dice" id="my-dice" data-player="{a(me)}">{my_dice_html(view, look)}</div>'
-            f'{_hand_html(view, me)}{cup}</div>'
-            f'<div class="seat-name">{escape(me)} {_count(view, me)}</div>'
-            f'<div class="seat-tags">{_tags(view, me)}</div></div>')
+    dice = f'<div class="my-dice" id="my-dice" data-player="{a(me)}">{my_dice_html(view, look)}</div>'
+    return seat_html(" ".join(classes), me, connection_attr(look, me),
+                     bub + mat_html(view, me, dice + _hand_html(view, me) + cup),
+                     f"{escape(me)} {_count(view, me)}", _tags(view, me))
 
 
 def centre_html(view: dict, look: TableLook) -> str:
