@@ -15,7 +15,7 @@
   var LANGUAGES = ["da", "en"];            // app/lang/__init__.py LANGUAGES
   var SETTINGS_KEY = "bodegabordet.settings";  // app/saves/local_store.py SETTINGS_KEY
   var MAX_SETTINGS_CHARS = 10000;          // app/saves/save_guard.py: longer settings are unreadable
-  var MAX_DEPTH = 32;                      // ... and so are settings nested deeper
+  var MAX_DEPTH = 32;                      // save_guard.MAX_DEPTH: ... and so are settings nested deeper
   var JSON_STRING = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"/g;  // save_guard._STRING
 
   // save_guard.nesting_depth: the deepest [/{ nesting outside strings.
