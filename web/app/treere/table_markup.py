@@ -184,11 +184,15 @@ def info_html(v: dict) -> str:
         aria = t("treere.pot.won.label", winner=won["player"], units=units(won["pot"]))
     else:
         label, shown_pot, aria = t("treere.pot"), v["pot"], t("treere.pot.label", units=units(v["pot"]))
-    return (f'<div class="tr-info">'
-            f'<div class="tr-pot{" won" if won else ""}" data-testid="pot" aria-label="{_attr(aria)}">'
-            f'<span class="label">{escape(label)}</span><b>{shown_pot}</b></div>'
-            f'<div class="tr-beat" data-testid="to-beat" aria-label="{_attr(t("treere.to_beat.label", score=beat_text))}">'
-            f'<span class="label">{escape(t("treere.to_beat"))}</span><b>{escape(beat_text)}</b></div>{stage}</div>')
+    pot = _figure("tr-pot won" if won else "tr-pot", "pot", aria, label, shown_pot)
+    to_beat = _figure("tr-beat", "to-beat", t("treere.to_beat.label", score=beat_text), t("treere.to_beat"), beat_text)
+    return f'<div class="tr-info">{pot}{to_beat}{stage}</div>'
+
+
+def _figure(classes: str, testid: str, aria: str, label: str, value: object) -> str:
+    """One figure over the seats (the pot, the score to beat): its label over its value."""
+    return (f'<div class="{classes}" data-testid="{testid}" aria-label="{_attr(aria)}">'
+            f'<span class="label">{escape(label)}</span><b>{escape(str(value))}</b></div>')
 
 
 def felt_html(v: dict, look: TableLook) -> str:
