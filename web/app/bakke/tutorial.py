@@ -12,7 +12,7 @@ the engine's scripted faces (`Table(dice=[...])`). Every text is a catalogue key
 from __future__ import annotations
 
 from app.lang import t
-from app.tutorial.runner import NEXT, Choice, Step, seat_name
+from app.tutorial.runner import NEXT, Choice, Step, engine_act, seat_name, told
 
 from engine.bakke.table import Table
 
@@ -72,12 +72,9 @@ STEPS: tuple[Step, ...] = (
          nudge="tutorial.bakke.one_leaves.nudge",
          check=lambda table: table.turn == PLAYER and table.hands[PLAYER] == 1
          and _last(table, PLAYER, [1]) and table.last["ones"] == 1),
-    Step("out", "tutorial.bakke.out",
-         NEXT, (Choice("tutorial.next", NEXT),),
-         check=lambda table: _over(table) and _last(table, PLAYER, [3])),
+    told("out", "tutorial.bakke.out", lambda table: _over(table) and _last(table, PLAYER, [3])),
     # A real table's faults (B7), told over the finished game.
-    Step("fejl", "tutorial.bakke.fejl",
-         NEXT, (Choice("tutorial.done", NEXT),), check=_over),
+    told("fejl", "tutorial.bakke.fejl", _over, last=True),
 )
 
 
@@ -85,9 +82,7 @@ def new_table() -> Table:
     return Table([PLAYER, HENNING], seed=12, first=PLAYER, dice=FACES)
 
 
-def apply(table: Table, player: str, action: dict) -> None:
-    if action["type"] != "next":
-        table.act(player, action)
+apply = engine_act  # a step's action on the engine (NEXT is none)
 
 
 def fates(last: dict) -> list[str]:

@@ -8,7 +8,7 @@ and five threes, and *Progressiv*. Every text is a catalogue key (app/lang/*/tut
 from __future__ import annotations
 
 from app.lang import t
-from app.tutorial.runner import NEXT, Choice, Step, seat_name
+from app.tutorial.runner import Choice, Step, engine_act, seat_name, told
 
 from engine.treere.table import Table
 
@@ -54,13 +54,10 @@ STEPS: tuple[Step, ...] = (
          henning=(ROLL, keep(0)),
          nudge="tutorial.treere.keep_last.nudge",
          check=lambda table: table.rolled == [2]),
-    Step("won", "tutorial.treere.won",
-         NEXT, (Choice("tutorial.next", NEXT),), check=_won),
+    told("won", "tutorial.treere.won", _won),
     # What other pots bring, told over the finished one: ties (T4, T5) and Progressiv (T6).
-    Step("ties", "tutorial.treere.ties",
-         NEXT, (Choice("tutorial.next", NEXT),), check=_won),
-    Step("progressive", "tutorial.treere.progressive",
-         NEXT, (Choice("tutorial.done", NEXT),), check=_won),
+    told("ties", "tutorial.treere.ties", _won),
+    told("progressive", "tutorial.treere.progressive", _won, last=True),
 )
 
 
@@ -68,9 +65,7 @@ def new_table() -> Table:
     return Table([PLAYER, HENNING], seed=12, first=PLAYER, dice=FACES)
 
 
-def apply(table: Table, player: str, action: dict) -> None:
-    if action["type"] != "next":
-        table.act(player, action)
+apply = engine_act  # a step's action on the engine (NEXT is none)
 
 
 def henning_roll(view: dict) -> list[int]:

@@ -55,6 +55,12 @@ class Step:
         return t(self.text)
 
 
+def told(key: str, text: str, check: Callable[[Any], bool], *, last: bool = False) -> Step:
+    """A step that only tells, over the table as it is: its one button *Næste* (*Færdig* on the
+    `last` step) moves on."""
+    return Step(key, text, NEXT, (Choice("tutorial.done" if last else "tutorial.next", NEXT),), check=check)
+
+
 class Script(Protocol):
     GAME: str
     TITLE: str
@@ -132,6 +138,13 @@ def seat_name(name: str, player: str) -> str:
     """A row's name on the board: the player's own seat is "Du" / "You" (the engine's id for it
     stays the script's PLAYER in every language)."""
     return t("tutorial.you") if name == player else name
+
+
+def engine_act(table: Any, player: str, action: dict) -> None:
+    """A script's `apply` when each step's action is the engine's own (Bakke, Treere): played
+    at the table; NEXT (the text read, Henning watched) is none."""
+    if action["type"] != NEXT["type"]:
+        table.act(player, action)
 
 
 def offer_open(settings: dict) -> bool:
