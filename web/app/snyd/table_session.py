@@ -78,7 +78,7 @@ class Session(TableSession):
         self.tempo = tempo
         self.clock = TurnClock(rules.time_limit) if rules.time_limit else None
         if self.view()["phase"] == "idle":
-            self.table.deal()
+            self._deal()
         self.seen = len(self.view()["events"])  # news starts after what is already on the table
         self._update_handoff()
 
@@ -176,8 +176,14 @@ class Session(TableSession):
         """After a reveal or a game's end: shake again (S2, S35)."""
         if self.view()["phase"] not in ("reveal", "game_over"):
             raise IllegalAction(both("snyd.error.round_not_over"))
-        self.table.deal()
+        self._deal()
         self._update_handoff()
+
+    def _deal(self) -> None:
+        """Shake the cups for the next round (the table's start, *Næste runde*). A host's table
+        with fair dice deals otherwise: it first asks every phone for its part
+        (friends/host_table.py, docs/fair-dice.md)."""
+        self.table.deal()
 
     # ---------- the clock (S41) ----------
     def tick(self, now: float) -> dict | None:

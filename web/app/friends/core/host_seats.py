@@ -122,6 +122,10 @@ class SaidRoomTable(RoomTable):
         extra: dict[str, Any] = {"said": [dict(s) for s in said]} if said else {}
         if handed:  # every phone can show whose seat a stand-in plays (its own, above all)
             extra["handed"] = sorted(handed)
+        fair = getattr(self._host, "fair_view", None)  # Snyd's fair dice: the round's public state
+        fair = fair() if fair is not None else None
+        if fair is not None:
+            extra["fair"] = fair
         return {**v, **extra} if extra else v
 
 

@@ -208,11 +208,42 @@ def _is_keep(x: dict[str, Any]) -> bool:
             and len(set(dice)) == len(dice))
 
 
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+FAIR_ROUND_MAX = ID_MAX  # a fair deal's number at its table (1, 2, …)
+FAIR_STEPS = ("commit", "share", "dealt", "key", "done")
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def is_hex64(x: Any) -> bool:
+    """A commitment, share or key of the fair dice: exactly 64 lowercase hex digits."""
+    return isinstance(x, str) and _HEX64.fullmatch(x) is not None
+
+
+def _is_fair_cup(x: dict[str, Any]) -> bool:
+    return (set(x) == {"type", "round", "cup", "share"} and whole(1, FAIR_ROUND_MAX)(x["round"])
+            and is_hex64(x["cup"]) and is_hex64(x["share"]))
+
+
+def _is_fair_share(x: dict[str, Any]) -> bool:
+    return (set(x) == {"type", "round", "share"} and whole(1, FAIR_ROUND_MAX)(x["round"])
+            and is_hex64(x["share"]))
+
+
+def _is_fair_key(x: dict[str, Any]) -> bool:
+    return (set(x) == {"type", "round", "key"} and whole(1, FAIR_ROUND_MAX)(x["round"])
+            and is_hex64(x["key"]))
+
+
+# A Snyd guest's part in a fair round (issue 20, docs/protocol.md "Fair dice"): its two
+# commitments, then its share, then at the Løft its key; never dice.
+FAIR_ACTIONS = ("cup", "share", "key")
+
 # Per game, the actions a guest may send and the exact shape of each (docs/protocol.md "act").
 # Not on the wire: Snyd's ``timeout`` (the host's clock makes it) and ``new_game`` of Bakke and
 # Treere (the host starts the next game, as it deals in Snyd).
 ACTIONS: dict[str, dict[str, Callable[[dict[str, Any]], bool]]] = {
-    "snyd": {"bid": _is_bid, "call": _bare},
+    "snyd": {"bid": _is_bid, "call": _bare,
+             "cup": _is_fair_cup, "share": _is_fair_share, "key": _is_fair_key},
     "bakke": {"throw": _bare, "throw_all": _bare, "videre": _bare, "fejl": _is_fejl,
               "undo_fejl": _bare},  # the caller takes a fault back (issue 17)
     "treere": {"roll": _bare, "keep": _is_keep},
@@ -241,7 +272,38 @@ def is_view_fields(x: Any) -> bool:
     return (isinstance(x, dict) and len(x) <= VIEW_KEYS_MAX and x.get("game") in GAMES
             and is_name(x.get("me")) and "events" not in x
             and ("said" not in x or is_said(x["said"]))
-            and ("handed" not in x or is_handed(x["handed"])))
+            and ("handed" not in x or is_handed(x["handed"]))
+            and ("fair" not in x or is_fair(x["fair"])))
+
+
+def _seat_map(x: Any, check: Check, seats: list[str]) -> bool:
+    return isinstance(x, dict) and all(p in seats and check(v) for p, v in x.items())
+
+
+def _is_pair(x: Any) -> bool:
+    return isinstance(x, list) and len(x) == 2 and all(is_hex64(c) for c in x)
+
+
+def is_fair(x: Any) -> bool:
+    """A Snyd view's "fair": the public state of the table's current fair round (issue 20):
+    its number, the step due, its RoundId (table, game_no, round_no), its seats in seat order,
+    every commitment pair, share and key received so far, the keys that did not match ("bad")
+    and the guests' seats whose secrets the host drew ("held"). No dice, no dice counts."""
+    if not (isinstance(x, dict) and set(x) == {"no", "step", "table", "game_no", "round_no",
+                                               "seats", "cups", "shares", "keys", "bad", "held"}):
+        return False
+    seats = x["seats"]
+    if not (isinstance(seats, list) and 1 <= len(seats) <= SEATS_MAX
+            and all(is_name(p) for p in seats) and len(set(seats)) == len(seats)):
+        return False
+    held = x["held"]
+    return (whole(1, FAIR_ROUND_MAX)(x["no"]) and one_of(*FAIR_STEPS)(x["step"])
+            and isinstance(x["table"], str) and TABLE_ID.fullmatch(x["table"]) is not None
+            and whole(1, ID_MAX)(x["game_no"]) and whole(1, ID_MAX)(x["round_no"])
+            and _seat_map(x["cups"], _is_pair, seats)
+            and all(_seat_map(x[k], is_hex64, seats) for k in ("shares", "keys", "bad"))
+            and isinstance(held, list) and all(p in seats for p in held)
+            and len(set(held)) == len(held))
 
 
 def is_handed(x: Any) -> bool:

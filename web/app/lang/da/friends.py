@@ -68,6 +68,9 @@ TEXT: dict[str, str] = {
     # the host's table about a guest's phone that went away and came back (said at the table)
     "friends.away": "{player} er væk – en stamgæst tager turen",
     "friends.back": "{player} er tilbage ved bordet",
+    # fair dice (issue 20): a cup whose key does not match its commitment (said at the table)
+    "friends.dice_mismatch": "{player}s terninger passer ikke",
+    "friends.dice_missing": "{player} åbnede ikke sit bæger og taber runden",
     "friends.handed": "En stamgæst spiller for {player} nu",
     "friends.handed.you": "En stamgæst spiller for dig nu – værten kan give dig pladsen tilbage",
     "friends.tag.handed": "stamgæst",
@@ -150,4 +153,6 @@ TEXT: dict[str, str] = {
     "friends.no.handed_seat": "En stamgæst spiller din plads nu – værten kan give den tilbage",
     "friends.no.one_person": "Ved et bord med vennerne sidder kun du ved denne telefon",
     "friends.no.regulars_left": "Der er ingen flere stamgæster",
+    "friends.no.fair_opening": "Bægrene åbnes – et øjeblik",
+    "friends.no.fair_stale": "Det svar hører ikke til denne runde",
 }

@@ -65,6 +65,9 @@ TEXT: dict[str, str] = {
     # the host's table about a guest's phone that went away and came back (said at the table)
     "friends.away": "{player} is away – a regular takes the turn",
     "friends.back": "{player} is back at the table",
+    # fair dice (issue 20): a cup whose key does not match its commitment (said at the table)
+    "friends.dice_mismatch": "{player}'s dice don't match",
+    "friends.dice_missing": "{player} didn't open their cup and loses the round",
     "friends.handed": "A regular plays for {player} now",
     "friends.handed.you": "A regular plays for you now – the host can give you your seat back",
     "friends.tag.handed": "regular",
@@ -147,4 +150,6 @@ TEXT: dict[str, str] = {
     "friends.no.handed_seat": "A regular plays your seat now – the host can give it back",
     "friends.no.one_person": "At a table with friends only you sit at this phone",
     "friends.no.regulars_left": "There are no more regulars",
+    "friends.no.fair_opening": "The cups are being opened – one moment",
+    "friends.no.fair_stale": "That answer isn't for this round",
 }
