@@ -28,6 +28,17 @@ class Phone:
     up: bool = False
 
 
+@dataclass
+class Heard:
+    """One frame the host received, with its table's state at that moment (fair dice: the
+    round's number and step, and the cups the host's engine table knew)."""
+    channel: str
+    text: str
+    fair_no: int
+    step: str | None
+    hands: dict[str, list[int]]
+
+
 class Wire:
     def __init__(self, host: str = "Vært") -> None:
         self.clock = Clock()
@@ -35,6 +46,7 @@ class Wire:
         self.host: HostTable | None = None
         self.phones: dict[str, Phone] = {}
         self.to_host: list[tuple[str, str]] = []
+        self.heard: list[Heard] = []  # every frame the host received, in order
         self._n = 0
 
     # --- channels ---
@@ -73,6 +85,7 @@ class Wire:
             if self.to_host:
                 batch, self.to_host = self.to_host, []
                 for channel, text in batch:
+                    self._record(channel, text)
                     self.room.receive(channel, text)
                 continue
             busy = [p for p in self.phones.values() if p.inbox]
@@ -84,9 +97,16 @@ class Wire:
                     p.table.receive(text)
         raise AssertionError("the network never went quiet")
 
+    def _record(self, channel: str, text: str) -> None:
+        h = self.host
+        table = h.table if h is not None else None
+        self.heard.append(Heard(channel, text, getattr(h, "_fair_no", 0),
+                                getattr(h, "_fair_step", None),
+                                _cups(table)))
+
     # --- the evening ---
-    def start(self, rules: Rules, seed: int) -> HostTable:
-        self.host = HostTable.from_lobby(self.room, rules, seed=seed)
+    def start(self, rules: Rules, seed: int, **options: Any) -> HostTable:
+        self.host = HostTable.from_lobby(self.room, rules, seed=seed, **options)
         self.pump()
         return self.host
 
@@ -107,8 +127,12 @@ class Wire:
         h = self.host
         self.clock.now += 0.5  # people take a moment per move (and the room bounds the rate)
         step = h.next_step()
-        if step["kind"] in ("reveal", "game_over"):
+        if step["kind"] in ("dealing", "opening"):  # fair dice: the phones are answering
+            self.tick(1.0)
+        elif step["kind"] in ("reveal", "game_over"):
             h.next_round()
+            if getattr(h, "_fair_step", None) in ("commit", "share"):
+                self.tick(1.0)  # fair dice: a phone has not answered yet (the grace runs)
         elif step["kind"] == "human":
             h.act(choose(h.view(), rng))
         elif step["kind"] == "regular":
@@ -119,6 +143,14 @@ class Wire:
             phone.table.act(choose(phone.table.view(), rng))
         self.pump()
         return step["kind"]
+
+
+def _cups(table: Any) -> dict[str, list[int]]:
+    """The cups a Snyd engine table knows now (other games: none)."""
+    hands = getattr(table, "hands", None)
+    if not isinstance(hands, dict):
+        return {}
+    return {p: list(c) for p, c in hands.items() if isinstance(c, list)}
 
 
 def secret_of(view: dict[str, Any]) -> Any:

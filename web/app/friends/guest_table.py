@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +33,19 @@ from app.snyd.announcements import bid_words, lines_for
 from app.snyd.table_session import News
 from app.table.turn_clock import RED_FROM_S
 
+from engine.fair_dice import (
+    RoundId,
+    Secret,
+    commitment,
+    from_hex,
+    hand,
+    joint,
+    share_commitment,
+    verify_cup,
+)
 from engine.snyd import IllegalAction
+
+DICE_CHECKS_KEPT = 64  # the latest rounds' results (GuestTable.dice_checks)
 
 
 class GuestTable:
@@ -56,6 +69,14 @@ class GuestTable:
         self._shown: tuple = ()
         self._beeped: object = None
         self._notes: list[News] = []        # the host's errors and goodbyes, told as news
+        # Fair dice (issue 20): this phone's part in the current fair round (its secrets, in
+        # memory only: a reload loses them and the seat forfeits that round), and what its own
+        # check of every cup found at the round's end: "verified" or "mismatch:<seat>".
+        self._fair: dict[str, Any] | None = None
+        self._checked_no = 0
+        self.dice_check: str | None = None
+        self.dice_checks: deque[tuple[int, str]] = deque(maxlen=DICE_CHECKS_KEPT)
+        self._merged: tuple[Any, Any] = (None, None)  # (the host's view, it with my own cup)
 
     # ---------- the transport's side ----------
     def attach(self, send: Callable[[str], None]) -> None:
@@ -69,6 +90,7 @@ class GuestTable:
     def receive(self, text: object) -> None:
         """A frame from the host; what it needs answered goes back, and the screen is told."""
         self.put(self.guest.receive(text))
+        self._fair_turn()
         if self.seen is None and self.ready:
             self.seen = len(self.view()["events"])  # the evening before we sat down is not news
         self._tell_if_changed()
@@ -128,7 +150,14 @@ class GuestTable:
         return set(v.get("handed", [])) if v else set()
 
     def view(self) -> dict | None:
-        return self.guest.view()
+        """The host's view of this seat; in a fair round with this phone's own cup in it (the
+        host does not know it): ``my_dice`` and ``can_peek`` as the engine's view would give."""
+        v = self.guest.view()
+        if v is None:
+            return None
+        if self._merged[0] is not v:
+            self._merged = (v, self._with_my_cup(v))
+        return self._merged[1]
 
     def connections(self) -> dict[str, str]:
         """Every seat's badge, from the host's lobby (late arrivals not at the table left out)."""
@@ -140,6 +169,8 @@ class GuestTable:
         v = self.view()
         if v is None or self.guest.waiting_host:
             return {"kind": "waiting_host"}
+        if (v.get("fair") or {}).get("step") == "key":
+            return {"kind": "opening", "player": v["turn"]}  # every cup opens before the Løft
         if v["phase"] in ("reveal", "game_over", "idle"):
             return {"kind": "reveal" if v["phase"] == "idle" else v["phase"]}
         if v["turn"] == v["me"] and v["me"] not in self.handed():
@@ -173,6 +204,7 @@ class GuestTable:
         """Pings, resends and resyncs go out; returns the clock's face toward the host's
         deadline (None when no clock runs). ``now`` is ignored: the session's clock counts."""
         self.put(self.guest.tick())
+        self._fair_turn()
         self._tell_if_changed()
         v, deadline = self.view(), self.guest.deadline
         if v is None or deadline is None or v["phase"] != "bidding" or deadline[0] != v["turn"]:
@@ -184,6 +216,109 @@ class GuestTable:
             self._beeped = deadline
         return {"player": deadline[0], "seconds": math.ceil(remaining), "remaining": remaining,
                 "red": red, "beep": beep, "timed_out": None}
+
+    # ---------- fair dice (issue 20, docs/fair-dice.md "On the wire") ----------
+    def _fair_turn(self) -> None:
+        """This phone's part in the fair round the host's view shows: draw its secrets and
+        send its commitments, then its share, then at the *Løft* its key, each once, through
+        the reliable action path; at the round's end check every cup."""
+        v = self.guest.view()
+        fair = v.get("fair") if v else None
+        me = self.guest.seat
+        if fair is None or me is None:
+            return
+        rid = RoundId(fair["table"], fair["game_no"], fair["round_no"])
+        mine = self._fair
+        if mine is not None and (mine["no"], mine["rid"]) != (fair["no"], rid):
+            mine = None
+        if fair["step"] == "done" and fair["no"] != self._checked_no:
+            self._checked_no = fair["no"]
+            result = self._check_round(fair, v, rid, mine)
+            if result is not None:
+                self.dice_check = result
+                self.dice_checks.append((fair["no"], result))
+        if me not in fair["seats"] or me in fair["held"]:
+            return  # not in this round, or the host holds this seat's cup (its stand-in's)
+        step = fair["step"]
+        if mine is None:
+            if step != "commit" or me in fair["cups"]:
+                return  # this phone lost its secrets (a reload): the seat forfeits the round
+            mine = self._fair = {"no": fair["no"], "rid": rid, "secret": Secret.draw(),
+                                 "sent": set(), "cups": None, "hand": None}
+        secret: Secret = mine["secret"]
+        own = [commitment(rid, me, secret.key), share_commitment(rid, me, secret.share)]
+        action = None
+        if step == "commit" and me not in fair["cups"]:
+            action = {"type": "cup", "round": fair["no"], "cup": own[0], "share": own[1]}
+        elif step == "share" and me not in fair["shares"] and fair["cups"].get(me) == own:
+            mine["cups"] = {p: list(c) for p, c in fair["cups"].items()}  # what my share opens
+            action = {"type": "share", "round": fair["no"], "share": secret.share.hex()}
+        elif step == "key" and me not in fair["keys"] and fair["cups"].get(me) == own:
+            action = {"type": "key", "round": fair["no"], "key": secret.key.hex()}
+        if action is None or action["type"] in mine["sent"] or self.guest.pending is not None:
+            return
+        mine["sent"].add(action["type"])
+        self.put([self.guest.act(action)])
+
+    def _joint(self, fair: dict, rid: RoundId) -> bytes | None:
+        """The round's joint value from the shares in the view, each checked against its
+        commitment; None until every share is in (or if one does not match)."""
+        seats = fair["seats"]
+        if set(fair["shares"]) != set(seats):
+            return None
+        shares = [from_hex(fair["shares"][p]) for p in seats]
+        if any(share_commitment(rid, p, r) != fair["cups"][p][1] for p, r in zip(seats, shares)):
+            return None
+        return joint(rid, shares)
+
+    def _with_my_cup(self, v: dict) -> dict:
+        fair, mine, me = v.get("fair"), self._fair, v.get("me")
+        if (fair is None or mine is None or v["phase"] != "bidding"
+                or v.get("my_dice") is not None or fair["no"] != mine["no"]
+                or fair["step"] not in ("dealt", "key")
+                or (v["game_no"], v["round_no"]) != (fair["game_no"], fair["round_no"])):
+            return v
+        count = v["my_dice_count"]
+        if mine["hand"] is None or len(mine["hand"]) != count:
+            value = self._joint(fair, mine["rid"])
+            if value is None:
+                return v
+            mine["hand"] = hand(mine["secret"].key, value, mine["rid"], me, count)
+        locked = bool(v["rules"].get("peek_once")) and any(b["player"] == me for b in v["bids"])
+        peek = count > 0 and not locked  # as the engine's can_peek (S3, S40)
+        return {**v, "can_peek": peek, "my_dice": list(mine["hand"]) if peek else None}
+
+    def _check_round(self, fair: dict, v: dict, rid: RoundId, mine: dict | None) -> str | None:
+        """This phone's own check of a settled fair round: every share against its
+        commitment, the commitments against those it opened its share to, every opened key
+        against its commitment and the revealed cup. "verified", "mismatch:<seat>" (the
+        first seat that failed), or None when no cup was dealt (a share never came)."""
+        seats, cups = fair["seats"], fair["cups"]
+        if set(fair["shares"]) != set(seats):
+            return None
+        for p in seats:
+            if share_commitment(rid, p, from_hex(fair["shares"][p])) != cups[p][1]:
+                return f"mismatch:{p}"
+            if mine is not None and mine["cups"] is not None and mine["cups"].get(p) != cups[p]:
+                return f"mismatch:{p}"  # the host showed this phone other commitments
+        value = joint(rid, [from_hex(fair["shares"][p]) for p in seats])
+        reveal = _reveal_of(v["events"], rid)
+        for p in seats:
+            key = fair["keys"].get(p)
+            if key is None:
+                continue
+            if reveal is None:  # forfeited at the Løft: the keys that came still must fit
+                ok = commitment(rid, p, from_hex(key)) == cups[p][0]
+            else:
+                claimed = reveal["hands"].get(p)
+                ok = isinstance(claimed, list) and verify_cup(rid, p, key, cups[p][0], value,
+                                                              claimed, len(claimed))
+            if not ok:
+                return f"mismatch:{p}"
+        for p in seats:
+            if p in fair["bad"]:
+                return f"mismatch:{p}"
+        return "verified"
 
     # ---------- what the table says ----------
     def _note(self, line: str) -> None:
@@ -218,6 +353,21 @@ class GuestTable:
     def to_dict(self) -> dict[str, Any]:
         """What the phone stores to come back to its seat (the share link adds the room)."""
         return {"name": self.guest.name, "token": self.guest.token}
+
+
+def _reveal_of(events: list[dict], rid: RoundId) -> dict | None:
+    """The reveal event of the fair round ``rid`` in a view's events (None if it had none)."""
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if (e.get("type") == "deal" and e.get("fair")
+                and (e.get("game_no"), e.get("round_no")) == (rid.game_no, rid.round_no)):
+            for later in events[i + 1:]:
+                if later.get("type") == "reveal":
+                    return later
+                if later.get("type") in ("deal", "forfeit"):
+                    return None
+            return None
+    return None
 
 
 __all__ = ["GuestTable"]
