@@ -11,10 +11,10 @@ import secrets
 from typing import Any
 
 import pytest
-from app.friends.core.host import ERROR_EVERY_S
+from app.friends.core.host import AWAY_AFTER_S, ERROR_EVERY_S
 from app.friends.core.protocol import encode, is_fair
 from app.friends.guest_table import GuestTable
-from app.friends.host_table import FAIR_GRACE_S, HostTable, load_table
+from app.friends.host_table import AUTO_DEAL_S, FAIR_GRACE_S, HostTable, load_table
 from app.snyd.table_session import CorruptSave
 from table_net import Phone, Wire
 from test_privacy import leaks
@@ -455,3 +455,34 @@ def test_the_cost_on_the_wire(capsys):
         for fair, (rounds, up, up_b, down, down_b) in figures.items():
             print(f"\n{'fair ' if fair else 'plain'} {rounds} rounds; per round guest->host "
                   f"{up:.1f} frames {up_b:.0f} B, host->guests {down:.1f} frames {down_b:.0f} B")
+
+
+def test_the_table_deals_a_fair_round_by_itself_after_the_pause():
+    wire = fair_wire(seed=10)
+    host, rng = wire.host, random.Random(10)
+    play(wire, rng, 300, lambda w: w.host.view()["phase"] == "reveal")
+    deals = len(fair_log(wire, "fair_deal"))
+    wire.tick(AUTO_DEAL_S["reveal"] + 0.5)
+    assert len(fair_log(wire, "fair_deal")) == deals + 1 and host._fair_step == "dealt"
+    assert host.fair_view()["no"] == deals + 1 and host.fair_view()["held"] == []
+
+
+def test_an_away_guest_is_dealt_by_the_host_at_once_and_plays_on_when_back():
+    wire = fair_wire(seed=11)
+    host, rng = wire.host, random.Random(11)
+    play(wire, rng, 300, lambda w: w.host.view()["phase"] == "reveal")
+    kaj = wire.phones["Kaj"]
+    wire.drop(kaj)
+    wire.tick(AWAY_AFTER_S + 3)
+    assert host.connections()["Kaj"] == "away"
+    host.next_round()  # no grace for an away seat: its stand-in plays the host's cup
+    wire.pump()
+    assert host._fair_step == "dealt" and host.fair_view()["held"] == ["Kaj"]
+    assert "Kaj" in host.table.hands  # the weakening docs/fair-dice.md names
+    wire.open(kaj)  # back mid-round: the dice the host dealt are on its phone too
+    wire.tick(0.2)
+    v = kaj.table.view()
+    assert v["fair"]["held"] == ["Kaj"]
+    assert v["my_dice"] == host.table.hands["Kaj"]
+    play(wire, rng, 400, lambda w: len(fair_log(w, "reveal_hands")) >= 2)
+    assert kaj.table.dice_check == "verified"
