@@ -1,6 +1,7 @@
-"""app/table/setup.py, the *Dæk bordet* shell of Bakke and Treere, in CPython with a fake DOM:
+"""app/table/setup.py, the *Dæk bordet* shell of every game, in CPython with a fake DOM:
 the seats follow the taps, a game's own controls reach its draft, a bad choice is said and the
-draft kept, Start hands a real GameSession to the game's table, a bad table is refused."""
+draft kept, Start hands a real GameSession to the game's table, a bad table is refused; Snyd's
+screen is the shell with its own hooks (the mode, the rules, *Husregler*, its Session)."""
 from __future__ import annotations
 
 import importlib
@@ -136,5 +137,92 @@ def test_after_a_switch_to_english_the_default_seat_and_the_errors_speak_english
         setup.current().seats.seats = [("You", "human")]  # one seat: no table
         click(setup, "start")
         assert table.started == [] and setup.current().error == "A table has 2–8 seats"
+    finally:
+        lang.set_language("da")
+
+
+@pytest.fixture
+def snyd_setup(shell, monkeypatch):
+    """Snyd's *Dæk bordet* (app/snyd/setup_screen.py) mounted, its table and lobby recorded."""
+    sys.modules["js"].navigator.locks = None
+    forget = ["app.snyd.setup_screen", "app.snyd.table_screen", "app.table.screen", "app.device.browser_storage",
+              "app.shell.stylesheet", "app.saves.tab_lock", "app.saves.table_tabs"]
+    for name in forget:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    module = importlib.import_module("app.snyd.setup_screen")
+    setup = module.setup
+    table = table_module("snyd")
+    monkeypatch.setattr(setup, "table", table)
+    lobbies: list = []
+    share = types.ModuleType("app.friends.share_screen")
+    share.open_lobby = lambda *args: lobbies.append(args)
+    monkeypatch.setitem(sys.modules, "app.friends.share_screen", share)
+    import app.friends
+    monkeypatch.setattr(app.friends, "share_screen", share, raising=False)
+    screens.register(module.SCREEN, setup.render)
+    screens.show(module.SCREEN)  # not mounted: only the router's state
+    root = mock.MagicMock()
+    setup.render(root)
+    yield module, setup, table, lobbies, root
+    for name in forget:
+        sys.modules.pop(name, None)
+
+
+def snyd_click(setup, action: str | None = None, summary_open: bool | None = None) -> None:
+    """A tap on a button (`action`) or on the *Husregler* summary (open before the tap)."""
+    target = mock.MagicMock(disabled=False)
+    target.getAttribute.side_effect = lambda a: {"data-action": action, "data-seat": "0"}[a]
+    summary = mock.MagicMock(**{"parentElement.open": summary_open})
+    found = {"[data-action]": target if action else None,
+             "summary.house-title": summary if summary_open is not None else None}
+    setup.on_click(mock.MagicMock(**{"target.closest.side_effect": found.get}))
+
+
+def test_snyd_s_screen_is_the_shell_with_its_mode_rules_and_house_rules(shell, snyd_setup):
+    module, setup, _table, _lobbies, root = snyd_setup
+    assert isinstance(setup, shell.GameSetup) and setup.game == "snyd"
+    assert screens.title(module.SCREEN) == "Dæk bordet"
+    d = setup.current()
+    assert d.seats[0].name == "Mette" and len(d.seats) == 4  # you and three regulars
+    snyd_click(setup, "mode-friends")
+    assert d.mode == "friends" and 'data-testid="add-human"' not in root.innerHTML
+    assert 'data-testid="open-lobby"' in root.innerHTML
+    snyd_click(setup, "mode-phone")
+    assert 'data-testid="add-human"' in root.innerHTML and 'data-testid="start-table"' in root.innerHTML
+    change(setup, "3", testid="dice-per-player")
+    assert d.dice == 3 and d.rules().dice_per_player == 3
+    snyd_click(setup, summary_open=False)  # *Husregler* unfolded: kept for the repaints
+    assert d.house_open
+    setup.paint()
+    assert 'data-testid="house-rules" open' in root.innerHTML
+
+
+def test_snyd_s_start_and_med_vennerne_take_its_seats_rules_and_tempo(snyd_setup, shell, monkeypatch):
+    _module, setup, table, lobbies, _root = snyd_setup
+    monkeypatch.setattr(shell, "load_settings", lambda _store: ({"name": "Mette", "tempo": "hurtig"}, None))
+    change(setup, "2", testid="dice-per-player")
+    snyd_click(setup, "start")
+    [session] = table.started
+    assert session.game == "snyd" and session.tempo == 0.15 and session.rules.dice_per_player == 2
+    assert [s.name for s in session.seats] == [s.name for s in setup.current().seats]
+    snyd_click(setup, "mode-friends")
+    snyd_click(setup, "friends")
+    [(seats, rules, tempo, game)] = lobbies
+    assert seats == [tuple(s) for s in setup.current().seats] and rules.dice_per_player == 2
+    assert (tempo, game) == (0.15, "snyd")
+
+
+def test_snyd_s_errors_are_kept_as_the_engine_said_them_and_shown_in_the_language_on_show(snyd_setup):
+    _module, setup, table, _lobbies, root = snyd_setup
+    from app import lang
+    setup.current().seats = setup.current().seats[:1]  # one seat: no table
+    snyd_click(setup, "start")
+    error = setup.current().error
+    assert table.started == [] and "(" in error  # Danish (English), as the engine raised it
+    assert lang.error_text(error) in root.innerHTML
+    lang.set_language("en")
+    try:
+        setup.paint()
+        assert lang.error_text(error) in root.innerHTML
     finally:
         lang.set_language("da")

@@ -1,10 +1,12 @@
-"""What a public-dice game's *Dæk bordet* screen does (Bakke, Treere): the seats, *Start*,
-*Med vennerne*, *Fortsæt*, names typed in place. Each game keeps only its own choices: its
-draft and markup (`<game>/setup_markup.py`) and how a changed control sets the draft.
+"""What every game's *Dæk bordet* screen does: the seats, *Start*, *Med vennerne*,
+*Fortsæt*, *Lær at spille*, names typed in place, the language followed, errors said. Each game
+keeps only its own choices: its draft and markup (`<game>/setup_markup.py`) and how a changed
+control sets the draft (`choose`).
 
-Snyd's *Dæk bordet* (app/snyd/setup_screen.py) is not built on this: its draft keeps the same
-seat draft (app/table/seat_draft.py) but has the phone/friends switch and the folded house
-rules, and starts a Snyd Session.
+Bakke and Treere are this class as it is. Snyd (app/snyd/setup_screen.py) is a small subclass
+through the hooks below: its draft keeps the seat draft under `seating` (its `seats` are the
+Snyd `Seat`s), it starts its own Session at the player's tempo, its phone/friends switch is an
+action of its own (`act`), and its folded *Husregler* is remembered from the click.
 """
 from __future__ import annotations
 
@@ -40,7 +42,8 @@ def regulars_of(game: str) -> list[dict]:
 
 class GameSetup:
     """One game's *Dæk bordet*. `table` is the game's table_screen module (start_table,
-    has_saved_table, SCREEN)."""
+    has_saved_table, SCREEN). A game whose draft or table differs overrides the hooks:
+    `seating`, `new_draft`, `act`, `new_session`, `tempo`, `error_of`."""
 
     def __init__(self, game: str, screen: str, draft: Callable[..., Any],
                  html: Callable[[Any, list[dict], bool], str], table: Any, choose: Choose) -> None:
@@ -49,29 +52,66 @@ class GameSetup:
         self.draft: Any = None
         self.root: Any = None
         self._proxies: dict[str, Any] = {}
+        self._notice = ""  # the settings' reset, told by the draft still to come
 
     def regulars(self) -> list[dict]:
         return regulars_of(self.game)
 
+    # ---------- the hooks ----------
+    def seating(self, d: Any) -> SeatDraft:
+        """The draft's seats (Bakke, Treere: `d.seats`)."""
+        return d.seats
+
+    def new_draft(self, settings: dict) -> Any:
+        """A first draft: you against the first regulars (app/table/seat_draft.py)."""
+        return self._new_draft(seats=SeatDraft.first(settings["name"], self.regulars()))
+
+    def act(self, d: Any, action: str) -> None:
+        """A button of the game's own (`data-action`); the screen repaints after it. ValueError
+        or IllegalAction: said as the error."""
+
+    def new_session(self, d: Any) -> Any:
+        """The table *Start* sits down at (IllegalAction: it is said, nothing starts)."""
+        return GameSession(self.game, self.seating(d).seats, d.rules())
+
+    def tempo(self) -> float:
+        """The regulars' pace at a friends' table (Bakke's and Treere's tables pace them
+        themselves)."""
+        return 1.0
+
+    def error_of(self, exc: Exception) -> str:
+        """What the draft keeps of an error (its markup shows it)."""
+        return lang.error_text(str(exc))
+
+    # ---------- the screen ----------
     def _proxy(self, name: str, fn: Any) -> Any:
         if name not in self._proxies:  # one proxy per listener: never leaked per repaint
             self._proxies[name] = create_proxy(fn)
         return self._proxies[name]
 
+    def settings(self) -> dict:
+        """The settings; unreadable ones were set aside: the notice says so (once) and warns."""
+        settings, problem = load_settings(store)
+        if problem:
+            warn(f"Bodegabordet: {problem}")
+            if self.draft is not None:
+                self.draft.notice = settings_reset()
+            else:
+                self._notice = settings_reset()
+        return settings
+
     def current(self) -> Any:
         if self.draft is None:
-            settings, problem = load_settings(store)
-            d = self._new_draft(seats=SeatDraft.first(settings["name"], self.regulars()))
-            if problem:
-                warn(f"Bodegabordet: {problem}")
-                d.notice = settings_reset()
+            d = self.new_draft(self.settings())
+            if self._notice:
+                d.notice, self._notice = self._notice, ""
             self.draft = d
         return self.draft
 
     def paint(self) -> None:
         if self.root is None or screens.current() != self.screen:
             return
-        self.current().seats.follow_language()  # the language may have changed since the draft
+        self.seating(self.current()).follow_language()  # the language may have changed since the draft
         self.root.innerHTML = self._html(self.current(), self.regulars(), self.table.has_saved_table())
         section = self.root.querySelector('[data-testid="setup"]')
         # Listeners on our own section (repainted each time), never on the shared <main>.
@@ -84,15 +124,16 @@ class GameSetup:
         if not present(target) or target.disabled:
             return
         d = self.current()
+        seats = self.seating(d)
         action = target.getAttribute("data-action")
         d.error = ""
         try:
             if action == "add-regular":
-                d.seats.add_regular(self.regulars())
+                seats.add_regular(self.regulars())
             elif action == "add-human":
-                d.seats.add_human()
+                seats.add_human()
             elif action == "remove":
-                d.seats.remove(int(target.getAttribute("data-seat")), self.regulars())
+                seats.remove(int(target.getAttribute("data-seat")), self.regulars())
             elif action == "resume":
                 d.notice = ""
                 screens.show(self.table.SCREEN)
@@ -109,16 +150,19 @@ class GameSetup:
             elif action == "friends":
                 self.invite_friends()
                 return
+            else:
+                self.act(d, action)
         except (ValueError, IllegalAction) as exc:
-            d.error = lang.error_text(str(exc))
+            d.error = self.error_of(exc)
         self.paint()
 
     def start(self) -> None:
+        """*Start*: the game's table (its start_table forgets the old one first)."""
         d = self.current()
         try:
-            session = GameSession(self.game, d.seats.seats, d.rules())
+            session = self.new_session(d)
         except IllegalAction as exc:
-            d.error = lang.error_text(str(exc))
+            d.error = self.error_of(exc)
             self.paint()
             return
         d.notice = ""
@@ -131,29 +175,29 @@ class GameSetup:
 
         d = self.current()
         try:
-            share_screen.open_game_lobby(self.game, d.seats.seats, d.rules())
+            share_screen.open_lobby(self.seating(d).seats, d.rules(), self.tempo(), self.game)
         except IllegalAction as exc:
-            d.error = lang.error_text(str(exc))
+            d.error = self.error_of(exc)
             self.paint()
 
     def on_change(self, ev: Any) -> None:
         t = ev.target
         d = self.current()
         if t.getAttribute("data-testid") == "regular-choice":
-            d.seats.regular_choice = str(t.value)
+            self.seating(d).regular_choice = str(t.value)
             return
         try:
             if not self._choose(d, t):
                 return
         except ValueError as exc:
-            d.error = lang.error_text(str(exc))
+            d.error = self.error_of(exc)
         self.paint()
 
     def on_input(self, ev: Any) -> None:
         """Names are typed in place: the draft follows without a repaint (keeps the caret)."""
         t = ev.target
         if t.classList.contains("name") and t.hasAttribute("data-seat"):
-            self.current().seats.rename(int(t.getAttribute("data-seat")), str(t.value))
+            self.seating(self.current()).rename(int(t.getAttribute("data-seat")), str(t.value))
 
     def render(self, root: Any, notice: str = "", **_kw: Any) -> None:
         self.root = root
