@@ -37,6 +37,7 @@ class Heard:
     fair_no: int
     step: str | None
     hands: dict[str, list[int]]
+    held: list[str] = field(default_factory=list)  # guests' seats whose cups the host drew
 
 
 class Wire:
@@ -102,7 +103,7 @@ class Wire:
         table = h.table if h is not None else None
         self.heard.append(Heard(channel, text, getattr(h, "_fair_no", 0),
                                 getattr(h, "_fair_step", None),
-                                _cups(table)))
+                                _cups(table), list(getattr(h, "_held", []))))
 
     # --- the evening ---
     def start(self, rules: Rules, seed: int, **options: Any) -> HostTable:

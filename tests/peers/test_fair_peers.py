@@ -16,6 +16,7 @@ from app.friends.core.protocol import encode, is_fair
 from app.friends.guest_table import GuestTable
 from app.friends.host_table import AUTO_DEAL_S, FAIR_GRACE_S, HostTable, load_table
 from app.snyd.table_session import CorruptSave
+from peer_net import choose
 from table_net import Phone, Wire
 from test_privacy import leaks
 
@@ -147,7 +148,7 @@ def assert_host_heard_no_dice(wire: Wire) -> None:
             keys[(action["round"], seat_of.get(heard.channel))] = action["key"]
         # the host's engine table knew no guest's cup while the cups were closed
         if heard.step in ("dealt", "key"):
-            assert not set(heard.hands) & set(wire.phones), heard.hands
+            assert not set(heard.hands) & (set(wire.phones) - set(heard.held)), heard.hands
     proofs = [e["proof"] for e in wire.host.table.log if e["type"] == "reveal_hands"]
     assert proofs
     for heard in wire.heard:
@@ -486,3 +487,70 @@ def test_an_away_guest_is_dealt_by_the_host_at_once_and_plays_on_when_back():
     assert v["my_dice"] == host.table.hands["Kaj"]
     play(wire, rng, 400, lambda w: len(fair_log(w, "reveal_hands")) >= 2)
     assert kaj.table.dice_check == "verified"
+
+
+@pytest.mark.parametrize("evening", range(6))
+def test_a_soak_of_fair_evenings_with_drops_reloads_and_the_clock(evening):
+    """2-4 phones, maybe a regular, random rules; phones drop, come back and reload (losing
+    their secrets), the host's phone reloads, time runs: every evening ends, nobody hangs, the
+    log replays with every proof, every phone ends with the host's record, and no dice reach
+    the host's phone before their reveal but the ones it drew itself."""
+    rng = random.Random(evening)
+    names = list(GUESTS + ("Bo",))[: rng.randint(2, 4)]
+    rules = rng.choice([Rules(dice_per_player=2), Rules(dice_per_player=3, time_limit=15),
+                        Rules(dice_per_player=2, peek_once=True, hidden_count=True)])
+    wire = fair_wire(tuple(names), regular=rng.random() < 0.5, rules=rules, seed=evening)
+    for _ in range(4000):
+        if ended(wire):
+            break
+        soak_step(wire, names, rng)
+    assert ended(wire), (wire.host._fair_step, wire.host.view()["phase"], wire.host.next_step())
+    log = wire.host.table.log
+    assert Table.replay(list(wire.host.table.players), rules, log) == wire.host.table.engine
+    for phone in wire.phones.values():
+        if not phone.up:
+            wire.open(phone)
+    wire.tick(0.5)
+    for name, phone in wire.phones.items():
+        assert phone.table.view()["events"] == wire.host.table.view(name)["events"]
+        assert {r for _, r in phone.table.dice_checks} <= {"verified"}, name
+    assert_host_heard_no_dice(wire)
+    assert_no_key_before_its_time(wire)
+
+
+def soak_step(wire: Wire, names: list[str], rng: random.Random) -> None:
+    r = rng.random()
+    up = [p for p in wire.phones.values() if p.up]
+    down = [p for p in wire.phones.values() if not p.up]
+    if r < 0.03 and up:
+        wire.drop(rng.choice(up))
+    elif r < 0.08 and down:
+        wire.open(rng.choice(down))
+    elif r < 0.10:  # a guest's page reloads: its seat token, no secrets
+        name = rng.choice(names)
+        old = wire.phones[name]
+        if old.up:
+            wire.drop(old)
+        fresh = Phone(GuestTable(name, old.table.token, clock=wire.clock))
+        wire.phones[name] = fresh
+        wire.open(fresh)
+    elif r < 0.12:  # the host's page reloads
+        wire.rebind(load_table(wire.host.to_json(), clock=wire.clock))
+        for phone in wire.phones.values():
+            if phone.up:
+                wire.drop(phone)
+                wire.open(phone)
+    elif r < 0.25:
+        wire.tick(rng.choice([0.5, 2, 5, 11]))
+    else:
+        step = wire.host.next_step()
+        if step["kind"] != "remote":
+            wire.move(rng)
+            return
+        phone = wire.phones[step["player"]]
+        if (not phone.up or phone.table.next_step().get("kind") != "human"
+                or phone.table.guest.pending is not None):
+            wire.tick(1)
+            return
+        phone.table.act(choose(phone.table.view(), rng))
+        wire.pump()
