@@ -554,3 +554,24 @@ def soak_step(wire: Wire, names: list[str], rng: random.Random) -> None:
             return
         phone.table.act(choose(phone.table.view(), rng))
         wire.pump()
+
+
+def test_a_guest_is_not_thrown_by_a_hostile_fair_field():
+    """A host (or a relay) that sends a fair field that fits the shape but not the round: the
+    guest's phone neither crashes nor shows dice, and its check says who broke the round."""
+    wire = fair_wire(seed=13)
+    mette = wire.phones["Mette"].table
+    v = mette.guest.view()
+    fair = dict(v["fair"])
+    shares = dict(fair["shares"])
+    shares["Kaj"] = secrets.token_hex(32)  # a share that is not Kaj's committed one
+    cups = {p: c for p, c in fair["cups"].items() if p != "Lis"}  # Lis's commitments missing
+    for forged in ({**fair, "shares": shares}, {**fair, "cups": cups},
+                   {**fair, "shares": shares, "step": "done"}):
+        assert is_fair(forged)
+        mette._merged = (None, None)
+        mette.guest._sync._view = {**v, "fair": forged}
+        seen = mette.view()
+        assert seen["my_dice"] is None
+        mette._fair_turn()
+    assert mette.dice_check == "mismatch:Kaj"

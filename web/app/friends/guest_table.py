@@ -264,7 +264,7 @@ class GuestTable:
         """The round's joint value from the shares in the view, each checked against its
         commitment; None until every share is in (or if one does not match)."""
         seats = fair["seats"]
-        if set(fair["shares"]) != set(seats):
+        if set(fair["shares"]) != set(seats) or set(fair["cups"]) != set(seats):
             return None
         shares = [from_hex(fair["shares"][p]) for p in seats]
         if any(share_commitment(rid, p, r) != fair["cups"][p][1] for p, r in zip(seats, shares)):
@@ -297,6 +297,9 @@ class GuestTable:
         if set(fair["shares"]) != set(seats):
             return None
         for p in seats:
+            if p not in cups:
+                return f"mismatch:{p}"  # a share without its commitment: the host broke it
+        for p in seats:
             if share_commitment(rid, p, from_hex(fair["shares"][p])) != cups[p][1]:
                 return f"mismatch:{p}"
             if mine is not None and mine["cups"] is not None and mine["cups"].get(p) != cups[p]:
@@ -310,7 +313,8 @@ class GuestTable:
             if reveal is None:  # forfeited at the Løft: the keys that came still must fit
                 ok = commitment(rid, p, from_hex(key)) == cups[p][0]
             else:
-                claimed = reveal["hands"].get(p)
+                hands = reveal.get("hands")
+                claimed = hands.get(p) if isinstance(hands, dict) else None
                 ok = isinstance(claimed, list) and verify_cup(rid, p, key, cups[p][0], value,
                                                               claimed, len(claimed))
             if not ok:
