@@ -69,7 +69,9 @@ PONG = '{"op":"pong"}'
 # The exact fields of each client frame, by role ("new": before the first frame is accepted).
 FIELDS = {
     "new": {"host": {"op", "room", "key"}, "join": {"op", "room"}},
-    "host": {"send": {"op", "to", "data"}, "ping": {"op"}},
+    "host": {"send": {"op", "to", "data"}, "ping": {"op"},
+             # De åbne borde (relay/open_tables.py): list this room's table, update, unlist.
+             "list": {"op", "table"}, "unlist": {"op"}},
     "guest": {"send": {"op", "data"}, "ping": {"op"}},
 }
 
@@ -226,6 +228,7 @@ class Hub:
         self.hosted: dict[str, tuple[float, float]] = {}  # address -> (tokens, stamp)
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
+        self.lobby: Any = None   # relay.open_tables.Lobby, when installed: a host's list ops
 
     def _spawn(self, coro: Any) -> asyncio.Task:
         """Run `coro` beside the caller (a close waits for the peer's handshake), holding a
@@ -357,6 +360,14 @@ class Hub:
         elif op == "ping":
             conn.tokens -= 1
             self._write(conn, PONG)
+        elif op == "list" or op == "unlist":
+            conn.tokens -= 1
+            if self.lobby is None:
+                self._write(conn, '{"op":"list-refused","code":4404,'
+                                  '"reason":"no open tables on this relay"}')
+            else:
+                size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+                self.lobby.leader_frame(conn, frame, size)
         else:
             conn.tokens -= 1
             await self._hello(conn, frame)

@@ -30,6 +30,8 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from relay.backplane import RedisBackplane
 from relay.headers import DEV_PAGE_HEADERS, SECURITY_HEADERS
+from relay.open_tables import TableLimits
+from relay.open_tables import install as install_tables
 from relay.proxy import client_address_middleware
 from relay.room_terms import RoomLimits, State
 from relay.rooms import HUB_KEY, install
@@ -272,6 +274,7 @@ def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = No
                dev: bool = False, limits: Limits | None = None,
                room_limits: RoomLimits | None = None,
                redis_url: str | None = None,
+               table_limits: TableLimits | None = None,
                trusted_proxies: frozenset[str] = frozenset()) -> web.Application:
     """The app. The site is computed once here; `dev=True` rebuilds it when a file changes
     (devtools and `make run`). `extra_dirs` maps URL prefixes ('__dev__/') to directories for
@@ -290,6 +293,8 @@ def create_app(site: Site | None = None, extra_dirs: dict[str, Path] | None = No
     app.router.add_get("/healthz", healthz)
     room_limits = room_limits or RoomLimits()
     # GET /ws: peer rooms (relay/rooms.py, docs/relay.md)
-    install(app, room_limits, room_state(room_limits, redis_url))
+    hub = install(app, room_limits, room_state(room_limits, redis_url))
+    # GET /ws/tables: de åbne borde, the list of open tables (relay/open_tables.py)
+    install_tables(app, hub, table_limits, redis_url)
     app.router.add_get("/{path:.*}", static)
     return app
