@@ -81,7 +81,7 @@ class TableLimits:
     ttl: float = 4.0                  # s a row lives past its leader's last frame
     sweep: float = 0.5                # s between expiry sweeps (and, with Redis, refreshes)
     push_delay: float = 0.01          # s changes are gathered before one push to every watcher
-    max_backlog: int = 512 * 1024     # bytes waiting for a watcher that does not read: 4013
+    max_backlog: int = 1024 * 1024    # bytes waiting for a watcher that does not read: 4013
     heartbeat: float = 30.0           # s between WebSocket pings to a watcher
 
 
@@ -320,17 +320,24 @@ class Lobby:
         if since is not None:
             if entry is None and self.tombs.get(tid, -1.0) >= since:
                 return   # removed while the fetch ran
-            if entry is not None and not (entry.origin == origin and ver > entry.ver):
-                return
+            if entry is not None and not ((entry.origin == origin and ver > entry.ver)
+                                          or entry.conn is not None):
+                return   # something newer came meanwhile
         if entry is None and len(self.rows) >= self.limits.tables:
             return       # this process is full: the row is not mirrored (logged at the leader)
         if entry is not None and entry.conn is not None:
+            if self._leads(entry.conn):
+                return   # our leader is the room's host here: a late message from the old one
             log_event("unlisted", table=tid, reason="led elsewhere now")
             if self.share is not None:
                 self.share.gone(tid)   # out of this process's hash
         self.rows[tid] = entry = Entry(row, ver, origin=origin,
                                        deadline=time.monotonic() + self.limits.ttl)
         self._changed(tid, row, entry)
+
+    def _leads(self, conn: Conn) -> bool:
+        """Whether `conn` is still its room's host on this process (not closed, not replaced)."""
+        return conn.code is None and self.hub.rooms.get(conn.room, {}).get("host") is conn
 
     def remote_gone(self, origin: str, tid: str) -> None:
         self.tombs[tid] = time.monotonic()
@@ -346,8 +353,8 @@ class Lobby:
         fetch = []
         for tid, ver in versions.items():
             entry = self.rows.get(tid)
-            if entry is None:
-                fetch.append(tid)
+            if entry is None or (entry.conn is not None and not self._leads(entry.conn)):
+                fetch.append(tid)      # unknown here, or our leader of it is gone (a hand-over)
             elif entry.conn is None and entry.origin == origin:
                 entry.deadline = deadline
                 if entry.ver != ver:

@@ -487,3 +487,31 @@ def test_a_relay_without_the_list_says_so_to_a_leader():
             assert await receive(h) == {"op": "list-refused", "code": 4404,
                                         "reason": "no open tables on this relay"}
     run(go)
+
+
+def test_a_late_row_from_another_process_loses_to_a_leader_still_here():
+    async def go():
+        async with relay() as client:
+            lobby = client.lobby
+            w, _ = await watch(client)
+            h, room, _, tid = await leader(client)
+            await change(w)
+            stale = {"id": tid, "room": room, **SNYD, "name": "Gammel"}
+            lobby.remote_put("elsewhere", stale, 99)            # our leader is attached here
+            assert lobby.rows[tid].conn is not None and lobby.rows[tid].row["name"] == "Bodil"
+            assert lobby.remote_alive("elsewhere", {tid: 99}) == []
+            await quiet(w, 0.1)
+            await h.close()                                      # our leader is gone
+            await until(lambda: room not in client.hub.rooms)
+            assert lobby.remote_alive("elsewhere", {tid: 99}) == [tid]   # fetch the new row
+            lobby.remote_put("elsewhere", {**stale, "name": "Ny"}, 100, since=0.0)
+            assert (lobby.rows[tid].origin, lobby.rows[tid].row["name"]) == ("elsewhere", "Ny")
+            assert (await change(w))[tid]["name"] == "Ny"
+            lobby.remote_gone("someone else", tid)               # not its row: stays
+            assert tid in lobby.rows
+            lobby.remote_gone("elsewhere", tid)
+            assert await change(w) == {tid: None}
+            # A fetched row that was removed while the fetch ran is not put back.
+            lobby.remote_put("elsewhere", stale, 101, since=0.0)
+            assert tid not in lobby.rows
+    run(go)
