@@ -57,6 +57,9 @@ _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so equal sources give equal bytes (a
 SHELL_START_MARK = "<!-- shell:start -->"
 SHELL_TEMPLATES_MARK = "<!-- shell:templates -->"
 SHELL_PRELOAD_MARK = "<!-- shell:preload -->"
+# Where the Regler templates go (after shell.js, which paints the first screen before they are
+# parsed); a template without it gets them with the others.
+SHELL_LATER_MARK = "<!-- shell:later -->"
 # The static shell's languages (app/lang: Danish first, the page's own) and the catalogue areas
 # it speaks from; an element of the page outside the screens with data-text="<key>" gets its
 # text filled in (Danish) and its other languages in <template id="shell-<code>-page">.
@@ -271,12 +274,13 @@ class Site:
         Regler and the page's own words as <template id="shell-<code>-…"> (web/app/shell.js picks
         the language before the first paint and shows them before Python), rendered from the same
         modules the Python screens render (shell/markup.py and the catalogues lang/<code>/start.py,
-        rules.py); and the preload hints that start Pyodide's downloads at once."""
+        rules.py); and the preload hints that start Pyodide's downloads at once. The Regler
+        templates go at SHELL_LATER_MARK, after shell.js: the first screen needs none of them."""
         text = self.singles()["index.html"].read_text(encoding="utf-8")
         if SHELL_START_MARK not in text:
             return text.encode()
         markup = _load(self.web / "app" / "shell" / "markup.py")
-        templates = []
+        templates, later = [], []
         for code in SHELL_LANGUAGES:
             t, book = self._shell_words(markup, code)
             templates += [_template(f"shell-{code}-start", markup.to_html(markup.start_tree(t))),
@@ -284,16 +288,19 @@ class Site:
                           _template(f"shell-{code}-page", "".join(
                               f'<span data-text="{key}">{markup.to_html(t(key))}</span>'
                               for key in dict.fromkeys(PAGE_TEXT.findall(text))))]
-            templates += [_template(f"shell-{code}-regler-{game}",
-                                    markup.to_html(markup.regler_tree(game, book, t)))
-                          for game in book]
+            later += [_template(f"shell-{code}-regler-{game}",
+                                markup.to_html(markup.regler_tree(game, book, t)))
+                      for game in book]
             templates += self._join_templates(markup, code, t)
+        if SHELL_LATER_MARK not in text:
+            templates, later = templates + later, []
         t, _book = self._shell_words(markup, SHELL_LANGUAGES[0])
         text = PAGE_TEXT.sub(lambda m: f'{m.group(0)}{markup.to_html(t(m.group(1)))}', text)
         text = text.replace(SHELL_START_MARK, markup.to_html(markup.start_tree(t)))
         text = text.replace(SHELL_TEMPLATES_MARK, "\n  ".join(templates))
-        # In a <template>: shell.js adds them once the start screen answers taps (in <head> from
-        # the start, their fetches and module parsing delayed the start screen's first tap).
+        text = text.replace(SHELL_LATER_MARK, "\n  ".join(later))
+        # In a <template>: shell.js adds them once the first screen is painted and answers taps
+        # (in <head> from the start, their fetches and module parsing delayed the first tap).
         text = text.replace(SHELL_PRELOAD_MARK, _template("shell-preload", "".join(
             self.preload_links())))
         return text.encode()

@@ -103,8 +103,11 @@ def test_shell_lang_js_copies_python_exactly(py) -> None:
     assert js["MAX_SETTINGS_CHARS"] == py["save_guard"].MAX_SETTINGS_CHARS
     assert js["MAX_DEPTH"] == py["save_guard"].MAX_DEPTH
     assert same_regex(js["JSON_STRING"], py["save_guard"]._STRING, anchored=False)
+    assert js["BORD"] == py["share_param"].PARAM
+    assert js["MAX_FIELDS"] == py["share_param"].MAX_FIELDS
     assert set(js) == {"LANGUAGES", "SETTINGS_KEY", "MAX_SETTINGS_CHARS", "MAX_DEPTH",
-                       "JSON_STRING"}, "a constant copied from Python is not checked here"
+                       "JSON_STRING", "BORD", "MAX_FIELDS"}, (
+        "a constant copied from Python is not checked here")
 
 
 def test_the_reader_finds_each_kind_of_literal(tmp_path: Path) -> None:

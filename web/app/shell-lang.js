@@ -17,6 +17,8 @@
   var MAX_SETTINGS_CHARS = 10000;          // app/saves/save_guard.py: longer settings are unreadable
   var MAX_DEPTH = 32;                      // save_guard.MAX_DEPTH: ... and so are settings nested deeper
   var JSON_STRING = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"/g;  // save_guard._STRING
+  var BORD = "bord";                       // app/friends/share_param.py PARAM
+  var MAX_FIELDS = 32;                     // share_param.MAX_FIELDS
 
   // save_guard.nesting_depth: the deepest [/{ nesting outside strings.
   function nestingDepth(text) {
@@ -84,6 +86,20 @@
   function navigatorLanguages() {  // as app/lang/choice.py asks the browser
     var list = navigator.languages;
     return list && list.length ? Array.prototype.slice.call(list) : [navigator.language || ""];
+  }
+
+  // A share link (?bord=…, any of the first fields: shell.js hasBordParam) shows its join form,
+  // not the start screen index.html arrives with: `<html data-first="join">` keeps the start
+  // screen out of layout and off the screen (shell.css) until shell.js has painted the form and
+  // drops the attribute (so no frame of the start screen while shell.js is on its way, and no
+  // layout of it at all). A 3 s fallback drops it whatever happens.
+  var fields = location.search.replace(/^\?+/, "").split("&").slice(0, MAX_FIELDS);
+  for (var f = 0; f < fields.length; f++) {
+    if (fields[f].split("=")[0] === BORD) {
+      html.setAttribute("data-first", "join");
+      setTimeout(function () { html.removeAttribute("data-first"); }, 3000);
+      break;
+    }
   }
 
   var arrived = html.getAttribute("lang") || "da";  // what index.html shows as it arrives
