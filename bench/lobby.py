@@ -14,9 +14,12 @@ watchers' side. Printed:
 2. `--updates` changes, one after the other: a leader sends `list` with another `free`, and
    the time from its send to the arrival of the push at each watcher (p50/p99/max over every
    watcher and update) and to the last watcher (p50/p99 over updates); and the relay's own
-   time per push (`relay_push_ms`: encoding it once and writing it to every watcher's socket,
-   timed inside the relay process);
-3. the same across two relay processes sharing a redis-server this script starts: the leaders
+   time per push (`relay_push_ms`: from encoding it once to its last slice of watchers written,
+   timed inside the relay process, Lobby.push_times) and its CPU per update;
+3. churn: `--churn` changes a second (default 100) from the leaders in turn for 10 s: the
+   pushes made (at most one per `push_interval`, each with every change since the last), the
+   relay's share of its core and its time per push;
+4. the same (1 and 2) across two relay processes sharing a redis-server this script starts: the leaders
    on the first, half of the watchers on each (the second half's pushes cross Redis).
 
 Both sides are measured in this process: the latency includes the generator reading every
@@ -61,17 +64,9 @@ url = sys.argv[3] or None
 app = web.Application()
 hub = install(app, limits, room_state(limits, url))
 lobby = install_tables(app, hub, tables, url)
-# The relay's own side of a push: the time _push takes (encode once, write to every watcher).
-import time
-pushes = []
-push = lobby._push
-def timed_push():
-    start = time.perf_counter()
-    push()
-    pushes.append((time.perf_counter() - start, len(lobby.watchers)))
-lobby._push = timed_push
+# The relay's own side of each push (Lobby.push_times: from its start to its last slice written).
 async def push_times(request):
-    return web.json_response(pushes[-int(request.query.get("last", "1000")):])
+    return web.json_response(list(lobby.push_times)[-int(request.query.get("last", "1000")):])
 app.router.add_get("/bench/pushes", push_times)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[2]), print=None, access_log=None)
 """
@@ -220,7 +215,7 @@ class Watchers:
             writer.write(client_frame(json.dumps(
                 {"op": "list", "table": {**TABLE, "free": k % 5 + 1, "name": f"Spiller {i}"}})))
             await asyncio.wait_for(self.done.wait(), 60)
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.3)   # past push_interval: each update is pushed on its own
         return self.arrivals
 
     def close(self) -> None:
@@ -228,6 +223,28 @@ class Watchers:
             task.cancel()
         for _, writer, _ in self.socks:
             writer.close()
+
+
+async def churn(relay: Relay, leaders: list, rate: float, seconds: float) -> dict:
+    """`rate` changes a second from leaders in turn for `seconds`: pushes made, the relay's
+    CPU share and its push times (the watchers keep reading)."""
+    cpu0, wall0 = relay.cpu_seconds(), time.perf_counter()
+    before = len(await relay.pushes(1000))
+    sent = 0
+    while time.perf_counter() - wall0 < seconds:
+        _, writer, i = leaders[sent % len(leaders)]
+        writer.write(client_frame(json.dumps(
+            {"op": "list", "table": {**TABLE, "free": sent // len(leaders) % 5 + 1,
+                                     "name": f"Spiller {i}"}})))
+        sent += 1
+        await asyncio.sleep(max(0.0, wall0 + sent / rate - time.perf_counter()))
+    await asyncio.sleep(1.0)
+    cpu, wall = relay.cpu_seconds() - cpu0, time.perf_counter() - wall0
+    times = [t for t, _ in await relay.pushes(1000)]
+    pushed = len(times) - before if len(times) < 1000 else None
+    return {"changes_per_s": rate, "changes": sent, "pushes": pushed,
+            "relay_core_share": round(cpu / wall, 2),
+            "relay_push_ms": push_summary(times[-(pushed or 1):])}
 
 
 async def pinger(leaders: list) -> None:
@@ -277,20 +294,21 @@ async def one_process(args: argparse.Namespace) -> dict:
         opened = time.perf_counter() - start
         await asyncio.sleep(1.0)
         after = relay.rss_kib()
-        cpu0, wall0 = relay.cpu_seconds(), time.perf_counter()
+        cpu0 = relay.cpu_seconds()
         arrivals = await watchers.measure(leaders[len(leaders) // 2], args.updates)
-        cpu, wall = relay.cpu_seconds() - cpu0, time.perf_counter() - wall0
+        cpu = relay.cpu_seconds() - cpu0
         pushes = [t for t, n in await relay.pushes(args.updates) if n == args.watchers]
         result = {"tables": args.tables, "watchers": args.watchers,
                   "relay_push_ms": push_summary(pushes),
                   # the relay's CPU while the updates ran (pings of the leaders included),
                   # per update: what a push costs whatever the machine's load
                   "relay_cpu_ms_per_update": round(1000 * cpu / args.updates, 1),
-                  "relay_core_share": round(cpu / wall, 2),
                   "rss_before_mib": round(before / 1024, 1),
                   "rss_after_mib": round(after / 1024, 1),
                   "kib_per_watcher": round((after - before) / args.watchers, 1),
                   "open_watchers_s": round(opened, 1), **figures(arrivals)}
+        if args.churn:
+            result["churn"] = await churn(relay, leaders, args.churn, 10.0)
         pings.cancel()
         watchers.close()
         for _, writer, _ in leaders:
@@ -352,6 +370,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--watchers", type=int, default=5000)
     parser.add_argument("--updates", type=int, default=40)
+    parser.add_argument("--churn", type=float, default=100.0,
+                        help="changes/s for 10 s after the updates (0: skip)")
     parser.add_argument("--no-redis", action="store_true")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()}", flush=True)

@@ -81,6 +81,8 @@ class TableLimits:
     ttl: float = 4.0                  # s a row lives past its leader's last frame
     sweep: float = 0.5                # s between expiry sweeps (and, with Redis, refreshes)
     push_delay: float = 0.01          # s changes are gathered before one push to every watcher
+    push_interval: float = 0.25       # s at least between two pushes (churn: one per interval)
+    push_slice: int = 500             # watchers written per loop turn (rooms' frames go between)
     max_backlog: int = 1024 * 1024    # bytes waiting for a watcher that does not read: 4013
     heartbeat: float = 30.0           # s between WebSocket pings to a watcher
 
@@ -185,6 +187,9 @@ class Lobby:
         self._put: dict[str, dict] = {}          # changes waiting for the next push
         self._gone: set[str] = set()
         self._push_due: asyncio.TimerHandle | None = None
+        self._last_push = -1e9                   # loop time the last push started
+        self._sending: tuple[bytes, list[Watcher], int, float] | None = None  # a push underway
+        self.push_times: collections.deque[tuple[float, int]] = collections.deque(maxlen=1000)
         self._snapshot: bytes | None = None      # the whole list, encoded once per change
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -377,8 +382,15 @@ class Lobby:
             else:
                 self.share.put(tid, row, entry.ver)
         if self._push_due is None:
-            self._push_due = asyncio.get_running_loop().call_later(self.limits.push_delay,
-                                                                   self._push)
+            self._schedule_push()
+
+    def _schedule_push(self) -> None:
+        """The next push: `push_delay` from now, but not before `push_interval` after the last
+        one (under churn the watchers get one push per interval with every change in it)."""
+        loop = asyncio.get_running_loop()
+        delay = max(self.limits.push_delay,
+                    self._last_push + self.limits.push_interval - loop.time())
+        self._push_due = loop.call_later(delay, self._push)
 
     def _pages(self, op: str, field: str, items: list) -> list[bytes]:
         n = self.limits.page_rows
@@ -388,15 +400,36 @@ class Lobby:
 
     def _push(self) -> None:
         """One push of every change gathered since the last: encoded once, written to every
-        watcher's socket (a watcher that stopped reading is cut off, nobody waits for it)."""
+        watcher's socket, `push_slice` watchers per loop turn so that the rooms' frames are not
+        held up by a long list of watchers (a watcher that stopped reading is cut off)."""
         self._push_due = None
+        if self._sending is not None:      # the last push is still being written: after it
+            self._schedule_push()
+            return
+        if not self._put and not self._gone:
+            return
         frames = (self._pages("gone", "ids", sorted(self._gone))
                   + self._pages("put", "rows", list(self._put.values())))
         self._put, self._gone = {}, set()
-        if frames and self.watchers:
-            data = b"".join(frames)
-            for watcher in list(self.watchers):
-                self._write(watcher, data)
+        loop = asyncio.get_running_loop()
+        self._last_push = loop.time()
+        if self.watchers:
+            self._sending = (b"".join(frames), list(self.watchers), 0, time.perf_counter())
+            self._send_slice()
+
+    def _send_slice(self) -> None:
+        if self._sending is None:
+            return
+        data, targets, start, began = self._sending
+        end = start + self.limits.push_slice
+        for watcher in targets[start:end]:
+            self._write(watcher, data)
+        if end < len(targets):
+            self._sending = (data, targets, end, began)
+            asyncio.get_running_loop().call_soon(self._send_slice)
+        else:
+            self._sending = None
+            self.push_times.append((time.perf_counter() - began, len(targets)))
 
     def snapshot(self) -> bytes:
         """The whole list as `list` pages (the last with `"more":false`), encoded once."""

@@ -26,7 +26,7 @@ from relay.site import ROOT, Site
 from tests.relay.test_rooms import TEST_LIMITS, close_code, guest, host, new_id, receive, run, until
 
 # Short times so that expiry is quick to see; limits high unless a test lowers one.
-TABLES = TableLimits(ttl=0.6, sweep=0.05, push_delay=0.01, tables=50, tables_per_hour=1000,
+TABLES = TableLimits(ttl=0.6, sweep=0.05, push_delay=0.01, push_interval=0.02, tables=50, tables_per_hour=1000,
                      watchers=50, watchers_per_address=50, page_rows=3, list_rate=100,
                      list_burst=100)
 SNYD = {"game": "snyd", "ruleset": "Klassisk", "seats": 4, "free": 3, "state": "waiting",
@@ -514,4 +514,34 @@ def test_a_late_row_from_another_process_loses_to_a_leader_still_here():
             # A fetched row that was removed while the fetch ran is not put back.
             lobby.remote_put("elsewhere", stale, 101, since=0.0)
             assert tid not in lobby.rows
+    run(go)
+
+
+def test_under_churn_watchers_get_one_push_per_interval_written_in_slices():
+    async def go():
+        async with relay(replace(TABLES, push_interval=0.5, push_slice=2, page_rows=50)) as client:
+            watchers = [(await watch(client))[0] for _ in range(5)]
+            leaders = [await leader(client, {**SNYD, "name": f"S{i}"}) for i in range(6)]
+            for w in watchers:                                   # what the listing pushed
+                rows = {}
+                while len(rows) < 6:
+                    rows.update(await change(w))
+            await asyncio.sleep(0.5)                             # a push interval with nothing
+            loop = asyncio.get_running_loop()
+            for free in (2, 1):                                  # 12 changes, well within 0.5 s
+                for h, *_ in leaders:
+                    await h.send_json({"op": "list", "table": {**SNYD, "free": free,
+                                                               "name": "x"}})
+                    await receive(h)
+            for w in watchers:
+                # The first change goes out at once (nothing was pushed for an interval), the
+                # other 11 together one interval later: two pushes, not 12.
+                pushes, rows = [], {}
+                while not (len(rows) == 6 and all(r["free"] == 1 for r in rows.values())):
+                    rows.update(await change(w))
+                    pushes.append(loop.time())
+                assert len(pushes) <= 2
+                if len(pushes) == 2:
+                    assert pushes[1] - pushes[0] >= 0.4
+            assert client.lobby.push_times[-1][1] == 5           # 5 watchers, 2 per loop turn
     run(go)
