@@ -94,14 +94,16 @@ def table_id(room: str) -> str:
 
 
 def clean_text(value: Any, field: str, most: int) -> str:
-    """A stranger's text, made safe to list: control, bidi and other invisible characters
-    stripped, runs of white space made one space, at most `most` characters (else refused)."""
+    """A stranger's text, made safe to list: white space (tabs, newlines, line separators) made
+    spaces, control, bidi and other invisible characters stripped, runs of spaces made one, at
+    most `most` characters (else refused)."""
     if not isinstance(value, str):
         raise Refused(BAD_FRAME, f"{field}: must be text")
     if len(value) > 4 * most:
         raise Refused(BAD_FRAME, f"{field}: at most {most} characters")
-    text = unicodedata.normalize(
-        "NFC", "".join(ch for ch in value if unicodedata.category(ch) not in STRIPPED))
+    text = unicodedata.normalize("NFC", "".join(
+        " " if ch.isspace() else ch for ch in value
+        if ch.isspace() or unicodedata.category(ch) not in STRIPPED))
     text = " ".join(text.split())
     if not text:
         raise Refused(BAD_FRAME, f"{field}: empty")

@@ -204,7 +204,7 @@ def test_a_hand_over_that_lists_the_table_again_keeps_it_without_a_gap():
 def test_names_and_rule_sets_are_cleaned_and_bounded():
     limits = TableLimits()
     assert clean_text("  Bo\u202edil\u0000 \t\n  Ø  ", "name", 24) == "Bodil Ø"
-    assert clean_text("a\u200b\u2066b\u2069\u200fc\u00ad\u2028d", "name", 24) == "abcd"
+    assert clean_text("a\u200b\u2066b\u2069\u200fc\u00ad\u2028d", "name", 24) == "abc d"
     assert clean_text("\ud800Eva", "name", 24) == "Eva"         # a lone surrogate
     assert clean_text("<b>Eva</b>", "name", 24) == "<b>Eva</b>"  # text: shown as text, not markup
     for bad, reason in [("", "name: empty"), ("\u202e\u0007 ", "name: empty"),
@@ -280,6 +280,15 @@ def test_hostile_listings_are_refused_with_a_reason_and_change_nothing():
             await h.send_json({"op": "list", "table": {**SNYD, "free": 0, "state": "full"}})
             assert await receive(h) == {"op": "listed", "id": tid}
             assert room not in json.dumps(list(client.lobby.opened))
+            # A name with bidi overrides, controls and markup reaches watchers cleaned, as text.
+            await h.send_json({"op": "list", "table": {
+                **SNYD, "name": "\u202eBo\u0000dil\u2066 <img src=x>", "ruleset": "\u200bK\tk"}})
+            assert await receive(h) == {"op": "listed", "id": tid}
+            while True:
+                row = (await change(w)).get(tid)
+                if row and row["name"] != SNYD["name"]:
+                    break
+            assert (row["name"], row["ruleset"]) == ("Bodil <img src=x>", "K k")
     run(go)
 
 
