@@ -51,6 +51,65 @@ def test_the_trimmed_zip_keeps_the_members_and_their_package_dirs(full) -> None:
     assert len(small.data) < len(full.data) * 0.8
 
 
+SOURCE = b'''"""The module's docstring,
+over two lines."""
+# a comment
+import os  # and one after code
+
+
+def f(a):
+    """One line."""
+    text = """not a docstring:
+    kept"""  # a comment after a string
+    return 1 / a  # line 11
+
+
+class C:
+    """Two
+    lines."""
+    x = "# not a comment"
+'''
+
+
+def test_stripped_source_keeps_every_line_of_code_where_it_was() -> None:
+    out = stdlib.stripped(SOURCE)
+    lines, before = out.decode().splitlines(), SOURCE.decode().splitlines()
+    assert len(lines) == len(before)
+    assert b"docstring," not in out and b"One line" not in out and b"Two" not in out
+    assert b"# a comment" not in out and b"and one after code" not in out
+    for i, line in enumerate(before):  # code stays on its line and column
+        code = line.split("  #")[0].rstrip()
+        if code and not code.lstrip().startswith(("#", '"""')) and "lines." not in code \
+                and "over two" not in code:
+            assert lines[i].rstrip() == code, (i, lines[i])
+    assert b'"# not a comment"' in out and b'not a docstring:\n    kept"""' in out
+    scope: dict = {}
+    exec(compile(out, "m.py", "exec"), scope)  # noqa: S102  (our own test source)
+    assert scope["f"].__doc__ == " " and scope["C"].__doc__ and scope["__doc__"].strip() == ""
+    with pytest.raises(ZeroDivisionError) as raised:
+        scope["f"](0)
+    line = before.index("    return 1 / a  # line 11") + 1
+    assert line == 11 and raised.traceback[-1].lineno + 1 == line  # the traceback's line
+
+
+def test_source_this_python_cannot_parse_is_kept_as_it_is() -> None:
+    newer = b"# comment\nx = t\"template {1}\"  # Python 3.14\n"
+    assert stdlib.stripped(newer) == newer
+
+
+def test_the_trimmed_zip_is_stripped_and_every_member_compiles(full) -> None:
+    keep = stdlib.trace(full, {"json", "fractions"})
+    small = stdlib.Stdlib(stdlib.trimmed(full, keep))
+    plain = stdlib.Stdlib(stdlib.trimmed(full, keep, strip=False))
+    assert small.names == plain.names
+    assert len(small.data) < len(plain.data) * 0.8
+    for name, source in small.sources.items():
+        original = full.sources[name]
+        assert source.count(b"\n") == original.count(b"\n"), name
+    assert b"JSON (JavaScript Object Notation)" not in small.sources["json/__init__.py"]
+    assert b"JSON (JavaScript Object Notation)" in plain.sources["json/__init__.py"]
+
+
 def test_a_removed_needed_member_fails_the_check(full) -> None:
     keep = stdlib.trace(full, {"fractions"})
     out = io.BytesIO()
@@ -65,8 +124,8 @@ def test_a_removed_needed_member_fails_the_check(full) -> None:
 def test_the_build_refuses_a_zip_that_lacks_a_needed_module(full, tmp_path, monkeypatch) -> None:
     real = stdlib.trimmed
 
-    def losing_decimal(lib: stdlib.Stdlib, keep: set[str]) -> bytes:
-        return real(lib, keep - {"decimal"})
+    def losing_decimal(lib: stdlib.Stdlib, keep: set[str], strip: bool = True) -> bytes:
+        return real(lib, keep - {"decimal"}, strip)
 
     monkeypatch.setattr(stdlib, "trimmed", losing_decimal)
     with pytest.raises(SystemExit, match="lacks decimal"):
