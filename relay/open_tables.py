@@ -37,7 +37,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from relay.room_terms import BAD_FRAME, RATE, SERVER_FULL, SLOW, TOO_BIG, Refused
+from relay.room_terms import BAD_FRAME, RATE, SERVER_FULL, SLOW, TOO_BIG, Refused, take_token
 from relay.rooms import (
     CLOSE_WAIT,
     PONG,
@@ -295,14 +295,8 @@ class Lobby:
 
     def _count_open(self, address: str) -> None:
         """`tables_per_hour` new tables per client address (a token bucket of that depth)."""
-        cap = self.limits.tables_per_hour
-        now = time.monotonic()
-        tokens, stamp = self.opened.get(address, (cap, now))
-        tokens = min(cap, tokens + (now - stamp) * cap / 3600)
-        if tokens < 1:
-            self.opened[address] = (tokens, now)
+        if not take_token(self.opened, address, self.limits.tables_per_hour, 3600, time.monotonic()):
             raise Refused(RATE, "too many new tables from this address")
-        self.opened[address] = (tokens - 1, now)
 
     def _unlist(self, conn: Conn) -> None:
         tid = table_id(conn.room)

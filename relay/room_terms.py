@@ -69,6 +69,19 @@ class Refused(Exception):
 
 # -- shared room state ----------------------------------------------------------------------------
 
+def take_token(buckets: dict[str, tuple[float, float]], key: str, cap: float, period_s: float,
+               now: float) -> bool:
+    """A token bucket per `key` (a client address): `cap` tokens, refilled over `period_s`.
+    True when one was taken; False (the bucket kept, so waiting refills it) when none is left."""
+    tokens, stamp = buckets.get(key, (cap, now))
+    tokens = min(cap, tokens + (now - stamp) * cap / period_s)
+    if tokens < 1:
+        buckets[key] = (tokens, now)
+        return False
+    buckets[key] = (tokens - 1, now)
+    return True
+
+
 class State(Protocol):
     """Room state every process agrees on. Methods raise `Refused` for a client's mistake."""
 

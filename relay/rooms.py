@@ -56,6 +56,7 @@ from relay.room_terms import (
     Refused,
     RoomLimits,
     State,
+    take_token,
 )
 
 log = logging.getLogger("relay.rooms")
@@ -396,14 +397,8 @@ class Hub:
 
     def _count_host(self, address: str) -> None:
         """`hosts_per_minute` new rooms per client address (a token bucket of that depth)."""
-        cap = self.limits.hosts_per_minute
-        now = time.monotonic()
-        tokens, stamp = self.hosted.get(address, (cap, now))
-        tokens = min(cap, tokens + (now - stamp) * cap / 60)
-        if tokens < 1:
-            self.hosted[address] = (tokens, now)
+        if not take_token(self.hosted, address, self.limits.hosts_per_minute, 60, time.monotonic()):
             raise Refused(RATE, "too many new rooms")
-        self.hosted[address] = (tokens - 1, now)
 
     async def _hello(self, conn: Conn, frame: dict) -> None:
         room = frame["room"]
