@@ -38,15 +38,15 @@ import json
 import os
 import secrets
 import shutil
-import socket
 import statistics
-import struct
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/: run as a script or imported
+
+from relay_process import RelayProcess, client_frame, free_port, start_redis
 
 SERVE = """
 import sys
@@ -78,48 +78,11 @@ def handshake(path: str) -> bytes:
             "Sec-WebSocket-Version: 13\r\n\r\n").encode()
 
 
-def client_frame(text: str) -> bytes:
-    """A masked client text frame with the zero mask (valid, and the payload stays as is)."""
-    payload = text.encode()
-    n = len(payload)
-    head = bytes([0x81, 0x80 | n]) if n < 126 else bytes([0x81, 0x80 | 126]) + struct.pack("!H", n)
-    return head + b"\0\0\0\0" + payload
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Relay:
-    """A relay process with /ws and /ws/tables."""
+class Relay(RelayProcess):
+    """A relay process (bench/relay_process.py) with /ws and /ws/tables."""
 
     def __init__(self, redis_url: str = "", cpu: int | None = None) -> None:
-        self.port = free_port()
-        self.proc = subprocess.Popen([sys.executable, "-c", SERVE, str(ROOT), str(self.port),
-                                      redis_url])
-        if cpu is not None and hasattr(os, "sched_setaffinity"):
-            os.sched_setaffinity(self.proc.pid, {cpu})
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline or self.proc.poll() is not None:
-                    raise RuntimeError("relay did not start") from None
-                time.sleep(0.05)
-
-    def rss_kib(self) -> int:
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-        return 0
-
-    def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        super().__init__(SERVE, ROOT, redis_url, cpu)
 
     async def pushes(self, last: int) -> list:
         """The relay's last `last` pushes: (seconds in _push, watchers then)."""
@@ -129,13 +92,6 @@ class Relay:
         body = (await reader.read()).split(b"\r\n\r\n", 1)[1]
         writer.close()
         return json.loads(body)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 async def connect(port: int, path: str):
@@ -358,11 +314,6 @@ async def two_processes(args: argparse.Namespace) -> dict:
             relay.stop()
         redis.kill()
         redis.wait(5)
-
-
-def start_redis(server: str, port: int) -> subprocess.Popen:
-    return subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
 
 
 def main() -> None:
