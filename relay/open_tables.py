@@ -270,12 +270,8 @@ class Lobby:
         now = time.monotonic()
         entry = self.rows.get(tid)
         if entry is not None and entry.conn is conn:
-            entry.tokens = min(limits.list_burst,
-                               entry.tokens + (now - entry.stamp) * limits.list_rate)
-            entry.stamp = now
-            if entry.tokens < 1:
+            if not _take_one(entry, limits.list_rate, limits.list_burst, now):
                 raise Refused(RATE, "too many list updates")
-            entry.tokens -= 1
             if row != entry.row:
                 self.version += 1
                 entry.row, entry.ver = row, self.version
@@ -499,13 +495,8 @@ class Lobby:
 
     def _watcher_frame(self, watcher: Watcher, text: str) -> None:
         limits = self.limits
-        now = time.monotonic()
-        watcher.tokens = min(limits.watcher_burst,
-                             watcher.tokens + (now - watcher.stamp) * limits.watcher_rate)
-        watcher.stamp = now
-        if watcher.tokens < 1:
+        if not _take_one(watcher, limits.watcher_rate, limits.watcher_burst, time.monotonic()):
             raise Refused(RATE, "too many frames")
-        watcher.tokens -= 1
         parse(text, WATCHER_FIELDS)   # only {"op":"ping"}
         self._write(watcher, text_frame(PONG.encode()))
 
@@ -542,3 +533,14 @@ def install(app: web.Application, hub: Hub, limits: TableLimits | None = None,
     app.on_shutdown.append(lobby.shutdown)
     app.on_cleanup.append(lobby.stop)
     return lobby
+
+
+def _take_one(holder: Entry | Watcher, rate: float, burst: float, now: float) -> bool:
+    """One token of `holder`'s own bucket (its `tokens`, refilled at `rate` a second up to
+    `burst` since its `stamp`): a listing's updates, a watcher's frames."""
+    holder.tokens = min(burst, holder.tokens + (now - holder.stamp) * rate)
+    holder.stamp = now
+    if holder.tokens < 1:
+        return False
+    holder.tokens -= 1
+    return True
