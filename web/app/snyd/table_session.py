@@ -128,7 +128,7 @@ class Session(TableSession):
             return {"kind": v["phase"]}
         turn = v["turn"]
         if turn in self.regulars:
-            return {"kind": "regular", "player": turn, "delay_ms": self._pause_for(v)}
+            return {"kind": "regular", "player": turn, "delay_ms": self._paused()}
         return {"kind": "human", "player": turn}
 
     def _turn_key(self, v: dict) -> tuple:
@@ -142,10 +142,6 @@ class Session(TableSession):
         bids = len(self.view()["bids"])
         return (PAUSE_MIN_MS + self._pause_rng.random() * PAUSE_SPREAD_MS
                 + PAUSE_PER_BID_MS * bids) * self.tempo
-
-    def _pause_for(self, v: dict) -> int:
-        """The regular's pause for this turn, drawn once so repeated asks agree."""
-        return self._paused()
 
     def regular_due(self) -> str | None:
         """The regular on turn while the cups are down and no hand-off covers the table."""
