@@ -335,3 +335,25 @@ def test_the_hosts_tavlen_with_the_seat_menu_fits_every_screen(contexts, server,
     found += each_screen(host, screenshot, "bakke-friends-tavlen-confirm", ['[data-testid="tally"]'],
                          "Bakke with friends, the host's Tavlen asking")
     assert found == [], "\n".join(found)
+
+
+# ---------- a toast moves nothing ----------
+
+def test_a_blink_at_kig_moves_no_seat_on_a_phone_on_its_side(contexts, server, screenshot):
+    """A press on *Kig* let go at once says "Hold Kig nede …" in the toast. On a phone on its
+    side (851×393, 8 seats) that line took a row under the table, the short felt shrank and
+    your own seat moved down towards its edge; now the toast sits in the bar's empty middle."""
+    page = contexts("phone", reduced_motion="reduce", viewport=SCREENS["sideways-851"],
+                    locale=LOCALES["da"]).new_page()
+    load(page, server, "da", SNYD_KEY, snyd_save(8, 3, first=0), FELT)  # 3 people, 5 regulars
+    seats = page.locator('[data-testid="table"] .seat')
+    before = [seats.nth(i).bounding_box() for i in range(seats.count())]
+    page.locator('#controls [data-action="peek"]').tap()
+    page.wait_for_function("document.querySelector('.snyd-table .toast').textContent.includes('Kig')")
+    page.wait_for_timeout(150)
+    screenshot(page, "toast-blink-kig-sideways-851", scale="css")
+    after = [seats.nth(i).bounding_box() for i in range(seats.count())]
+    assert after == before, f"the seats moved when the toast came: {before} -> {after}"
+    toast = page.locator(".snyd-table .toast").bounding_box()
+    bar = page.locator(".snyd-table .table-bar").bounding_box()
+    assert toast["y"] + toast["height"] <= bar["y"] + bar["height"] + 1, (toast, bar)
