@@ -67,7 +67,8 @@ SHELL_LANGUAGES = ("da", "en")
 SHELL_AREAS = ("start", "rules", "friends", "shell")
 # What shell.js says on a share link's static join form, beside the form itself: the kept tap's
 # calm line, a missing name, and the default seat name ("Du", "You": never prefilled).
-JOIN_WORDS = ("friends.join.waiting_app", "friends.join.bad_name", "shell.you")
+JOIN_WORDS = ("friends.join.waiting_app", "friends.join.bad_name", "friends.join.seated",
+              "shell.you")
 PAGE_TEXT = re.compile(r'data-text="([\w.]+)"[^>]*>')
 # Fetched by Pyodide's loadPyodide / PyScript with a plain fetch(url) (mode cors, credentials
 # same-origin): `<link rel=preload as=fetch crossorigin>` is the request they reuse.
