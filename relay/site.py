@@ -8,6 +8,7 @@ URL layout (other parts of the project rely on it):
     /manifest.json    manifest.json
     /pyscript.json    web/pyscript.json (generated: `files` gets /python.zip, unpacked into ./)
     /python.zip       generated: every engine/**/*.py and web/app/**/*.py as engine/… and app/…
+                      (comments and docstrings out, lines kept: relay/strip.py)
     /app/...          web/app/         (stylesheets and scripts; the .py travel in python.zip)
     /vendor/...       web/vendor/      (self-hosted Pyodide + PyScript, made by `make`)
     /icons/...        web/icons/
@@ -32,6 +33,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from relay.strip import stripped
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Marker lines in sw.js that the server/build replaces (the template stays valid JavaScript).
@@ -50,6 +53,15 @@ _DEV_ONLY_MODULES = {"bench.py"}
 # Python sources have no URL of their own: they reach the browser inside python.zip only.
 _NOT_SERVED = {".py", ".pyc"}
 BUNDLE = "python.zip"
+# Modules that go into python.zip as they are; every other one loses its comments and docstrings
+# (relay/strip.py: each line of code stays on its line). endgame_cli.py's `--help` is its
+# docstring (`python -m engine.snyd.endgame`, run from the tree, not the zip: kept to be safe).
+_UNSTRIPPED = {"engine/snyd/endgame_cli.py"}
+# source bytes -> stripped bytes, for every Site of the process: python_bundle() is asked for
+# several times per build (body, version, snapshot key) and stripping all of the modules takes
+# ~1.2 s; keyed by content, so an edit is never served stale and only that module is stripped
+# again (a dev server keeps the old sources it saw: a few KB per edit).
+_STRIPPED: dict[bytes, bytes] = {}
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so equal sources give equal bytes (and version)
 
 # Marker comments in web/index.html that index_html() fills in (a template without them, like
@@ -260,14 +272,24 @@ class Site:
         return (json.dumps(config, indent=2, ensure_ascii=False) + "\n").encode()
 
     def python_bundle(self) -> bytes:
-        """Every engine and UI module in one zip (stored: HTTP gzip compresses it in transit)."""
+        """Every engine and UI module in one zip (stored: HTTP brotli/gzip compresses it in
+        transit), each without its comments and docstrings, every line of code on its line
+        (relay/strip.py: a traceback names and shows the right line); _UNSTRIPPED as it is."""
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as bundle:
             for url in self.python_files():
                 info = zipfile.ZipInfo(url, date_time=_ZIP_DATE)
                 info.external_attr = 0o644 << 16
-                bundle.writestr(info, self._source(url).read_bytes())
+                source = self._source(url).read_bytes()
+                bundle.writestr(info, source if url in _UNSTRIPPED else self._stripped(source))
         return out.getvalue()
+
+    @staticmethod
+    def _stripped(source: bytes) -> bytes:
+        cached = _STRIPPED.get(source)
+        if cached is None:
+            cached = _STRIPPED[source] = stripped(source)
+        return cached
 
     def index_html(self) -> bytes:
         """web/index.html with the static shell filled in, in both languages: the Danish start
