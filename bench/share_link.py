@@ -15,8 +15,9 @@ Moments, in ms from navigation start in the guest page's own clock:
   form     the join form usable: `performance.mark("bodega:shell")` with `join-name` on the
            page (web/app/shell.js paints the static form, then marks)
   ready    `<html data-ready="true">`: Python has taken the page over
-  seated   `#join-status` says "Du sidder ved bordet" (the host's answer, through the relay or
-           WebRTC), the tap kept from before Python
+  seated   `#join-status` says "Du sidder ved bordet": the host's `welcome`, asked for at the
+           tap by web/app/shell-seat.js over the relay before Python is up (or by Python, had
+           that failed)
 and bytes: response bodies counted at the server from navigation until seated (the service
 worker's precache, running alongside, included).
 Targets (issue 19), at N×: form usable ≤ 500 ms; seated ≤ 0.7× bare's cold interactive.

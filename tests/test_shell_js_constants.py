@@ -2,6 +2,7 @@
 
 web/app/shell.js (the start screen and a share link's join form before Python) and
 web/app/shell-lang.js (the language before the first paint) read the address and localStorage
+(and web/app/shell-seat.js, a share link's seat before Python, speaks a few peer frames)
 as the Python app does, so they copy a few of its constants: storage keys, the share link's
 parameters and limits, the longest name, the settings' bounds, the languages. Each copy names
 its source in a trailing comment (`var NAME_MAX = 20;  // protocol.NAME_MAX`); this test reads
@@ -20,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHELL_JS = ROOT / "web" / "app" / "shell.js"
 SHELL_LANG_JS = ROOT / "web" / "app" / "shell-lang.js"
+SHELL_SEAT_JS = ROOT / "web" / "app" / "shell-seat.js"
 
 # A `var` line of the constants: one or more `NAME = literal` and a comment naming the source.
 _VAR_LINE = re.compile(r"^\s*var\s+(?P<decls>.*?);\s*//\s*(?P<comment>.*)$", re.MULTILINE)
@@ -65,10 +67,11 @@ def py():
     from app import lang
     from app.friends import lobby, share_param
     from app.friends.core import protocol
+    from app.friends.wire import relay_link
     from app.saves import local_store, save_guard
 
     return {"lang": lang, "lobby": lobby, "share_param": share_param, "protocol": protocol,
-            "local_store": local_store, "save_guard": save_guard}
+            "local_store": local_store, "save_guard": save_guard, "relay_link": relay_link}
 
 
 def test_shell_js_copies_python_exactly(py) -> None:
@@ -94,6 +97,19 @@ def test_shell_js_name_max_is_the_settings_bound_too() -> None:
     longest = js_constants(SHELL_JS)["NAME_MAX"]
     assert clean_settings({"name": "x" * longest})["name"] == "x" * longest
     assert clean_settings({"name": "x" * (longest + 1)})["name"] != "x" * (longest + 1)
+
+
+def test_shell_seat_js_copies_python_exactly(py) -> None:
+    js = js_constants(SHELL_SEAT_JS)
+    assert same_regex(js["TOKEN"], py["protocol"]._TOKEN, anchored=True)  # is_token: fullmatch
+    assert js["RELAY_FRAME_MAX"] == py["relay_link"].RELAY_FRAME_MAX
+    assert js["HOST_FRAME_MAX"] == py["protocol"].HOST_FRAME_MAX
+    assert js["ID_MAX"] == py["protocol"].ID_MAX
+    assert js["SEATS_KEY"] == py["lobby"].SEATS_KEY
+    assert js["SEATS_KEPT"] == py["lobby"].SEATS_KEPT
+    assert js["SEATS_MAX_CHARS"] == py["lobby"].SEATS_MAX_CHARS
+    assert set(js) == {"TOKEN", "RELAY_FRAME_MAX", "HOST_FRAME_MAX", "ID_MAX", "SEATS_KEY",
+                       "SEATS_KEPT", "SEATS_MAX_CHARS"}, "a constant copied from Python is not checked here"
 
 
 def test_shell_lang_js_copies_python_exactly(py) -> None:

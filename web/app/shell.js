@@ -115,7 +115,7 @@
   var MAX_SETTINGS_CHARS = 10000;                       // saves/save_guard.MAX_SETTINGS_CHARS
   var SEATS_KEY = "bodegabordet.snyd.friends";          // lobby.SEATS_KEY
   var CLOSED_KEY = "bodegabordet.snyd.friends.closed";  // lobby.CLOSED_KEY
-  var join = { typed: null, sit: false, left: false };
+  var join = { typed: null, sit: false, left: false, room: null };
 
   function query(search) { return search.replace(/^\?+/, ""); }
 
@@ -211,6 +211,7 @@
     if (room !== null && !ROOM_ID.test(room)) room = null;
     if (room === null) return paint("join-bad", "bord");
     if (pythonDecides(room)) return paint("splash", "splash");
+    join.room = room;
     var game = one(search, SPIL);
     var named = game !== null && /^[a-z]+$/.test(game) &&
       document.getElementById("shell-" + language + "-join-for-" + game);
@@ -226,7 +227,8 @@
     if (alert) alert.textContent = problem;
   }
 
-  // "Sæt dig" before Python: kept (Python sits down with the field's name when it is up);
+  // "Sæt dig" before Python: kept, and the seat asked for at once (shell-seat.js); Python sits
+  // down in that seat, or with the field's name if the host gave none, when it is up;
   // "Til forsiden": the start screen, and Python stays there.
   function joinAction(action) {
     if (action === "home") {
@@ -248,6 +250,14 @@
     say(words("friends.join.waiting_app"), "");
     var section = root.querySelector('[data-testid="join"]');
     if (section) section.setAttribute("aria-busy", "true");
+    // shell-seat.js asks the host for the seat now; Python sits back down in it once up.
+    if (window.bodegaSeat && join.room) {
+      window.bodegaSeat.ask(join.room, name, function () {
+        if (pythonUp || state.screen !== "bord") return;
+        say(words("friends.join.seated"), "");
+        if (section) section.removeAttribute("aria-busy");
+      });
+    }
   }
 
   // What the URL asks for at load: a share link or a hash (#regler, #tavlen …); else the start
@@ -277,6 +287,7 @@
     // Python takes over: returns what the static shell shows and the tap it queued, and stops.
     handOver: function () {
       pythonUp = true;
+      if (window.bodegaSeat) window.bodegaSeat.handOver();  // a seat asked for: see shell-seat.js
       var active = document.activeElement;
       var focus = active && root.contains(active) ? active.getAttribute("data-testid") : null;
       var caret = focus && typeof active.selectionStart === "number"

@@ -45,7 +45,7 @@ from app.saves.local_store import SETTINGS_KEY, store
 from app.shell import screens
 from app.shell.dom_util import present
 from app.table import games
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 SCREEN = "bord"
 TICK_MS = 1000
@@ -248,8 +248,8 @@ def _status() -> str:
         return t("friends.join.retrying", reason=links.relay.reason)
     if links.relay.state == "open" and not links.relay.host_present:
         return f"{t('friends.waiting_host')} …"
-    if table.holder and not table.ready:
-        return t("friends.join.seated")
+    if (table.holder or _state["kept_token"]) and not table.ready:
+        return t("friends.join.seated")  # also while a seat this phone holds is coming back
     return t("friends.join.sitting")
 
 
@@ -271,6 +271,8 @@ def render(root: Any, **_kw: Any) -> None:
     elif _state["table"] is None or _state["room"] != room:
         remembered = _seats().get(room)
         if remembered is not None:  # this phone has a seat here: back to it, no questions
+            if kept:  # the static form's tap, seated before Python (web/app/shell-seat.js)
+                _remember_name(remembered["name"])
             sit(room, remembered["name"], remembered["token"])
         else:
             _state.update(room=room, closed=False)
@@ -278,8 +280,32 @@ def render(root: Any, **_kw: Any) -> None:
     if typed is not None and form:
         _state["name"] = typed
     _paint(typed)
-    if kept and form:
+    if kept and form and not _shell_asking():
         _sit_from_form()  # the tap the static form kept
+
+
+def _shell_asking() -> bool:
+    """web/app/shell-seat.js said hello for the static form's tap and the host's answer is on
+    its way: sit down once it is here (`_shell_answered`), in the seat it gave. A second hello
+    without its token now would find the name taken by our own first."""
+    seat = getattr(js, "bodegaSeat", None)
+    if seat is None or not seat.asking():
+        return False
+    seat.whenSettled(create_once_callable(_shell_answered))
+    return True
+
+
+def _shell_answered(*_outcome: Any) -> None:
+    room = _state["room"]
+    if screens.current() != SCREEN or _state["table"] is not None or room is None:
+        return  # the guest went elsewhere, or sat down already
+    remembered = _seats().get(room)
+    if remembered is None:  # refused, or no answer: Python asks itself and says what is wrong
+        _sit_from_form()
+        return
+    _remember_name(remembered["name"])
+    sit(room, remembered["name"], remembered["token"])
+    _paint()
 
 
 def _listen(root: Any) -> None:
@@ -340,11 +366,16 @@ def _sit_from_form() -> None:
         leave()
         _paint()
         return
-    settings = read_settings(store)
-    if settings["name"] != name:
-        store.write_json(SETTINGS_KEY, {**settings, "name": name})  # remembered for next time
+    _remember_name(name)
     sit(_state["room"], name, None)
     _paint()
+
+
+def _remember_name(name: str) -> None:
+    """The name this phone sat down with, in the settings: filled in next time."""
+    settings = read_settings(store)
+    if settings["name"] != name:
+        store.write_json(SETTINGS_KEY, {**settings, "name": name})
 
 
 screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

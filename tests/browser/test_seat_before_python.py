@@ -1,0 +1,221 @@
+"""A seat before Python is up (issue 19): web/app/shell-seat.js asks the host for the seat at the
+static join form's tap, and Python, once up, sits back down in it (app/friends/join_screen.py).
+
+Python is held back (Pyodide's module routed to wait, as in test_static_shell.py). The host's
+table is real, on another page (test_friends.host_lobby), except where a fake relay
+(`page.route_web_socket`) hands the static form hostile frames: only an exactly valid
+`welcome` seats the guest and stores a token.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from test_friends import FELT, host_lobby, lobby_seat
+from test_static_join import JOIN_TEXT, static_join, wait_join_says
+from test_static_shell import hold_python, release, wait_for_python
+from test_table_driver import tap
+
+SEATS_KEY = "bodegabordet.snyd.friends"  # lobby.SEATS_KEY
+SEATED = "Du sidder ved bordet"
+SEATED_EN = "You're at the table"
+ROOM = "S" * 22
+
+
+def seats(page: Any) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('{SEATS_KEY}')") or "{}")
+
+
+def room_of(url: str) -> str:
+    return url.split("bord=")[1].split("&")[0]
+
+
+def sit_static(page: Any, url: str, name: str) -> None:
+    state = static_join(page, url)
+    assert state["form"], state
+    page.get_by_test_id("join-name").press_sequentially(name)
+    tap(page, page.get_by_test_id("join-sit"))
+
+
+@pytest.mark.parametrize("kind, locale, seated", [("phone", "da-DK", SEATED),
+                                                  ("desktop", "en-GB", SEATED_EN)])
+def test_the_host_seats_a_friend_before_python_is_up(contexts, server, screenshot, kind, locale,
+                                                     seated) -> None:
+    host = contexts("phone").new_page()
+    url = host_lobby(host, server)
+    guest = contexts(kind, locale=locale).new_page()
+    held = hold_python(guest)
+    sit_static(guest, url, "Mette")
+    # Seated, Python still held: the host's lobby has the friend, the phone has the token.
+    wait_join_says(guest, seated, timeout=15_000)
+    assert guest.get_attribute("html", "data-ready") is None
+    assert guest.get_by_test_id("join").get_attribute("aria-busy") is None
+    lobby_seat(host, "Mette").wait_for(timeout=10_000)
+    assert lobby_seat(host, "Mette").get_attribute("data-kind") == "guest"
+    kept = seats(guest)[room_of(url)]
+    assert kept["name"] == "Mette" and len(kept["token"]) == 22
+    screenshot(guest, f"seat-before-python-{kind}")
+    # Python up: the same seat (its token), no second Mette, still seated; then the table.
+    release(guest, held)
+    wait_for_python(guest)
+    wait_join_says(guest, seated)
+    guest.wait_for_timeout(1_500)  # the old socket's `left` and Python's hello have both landed
+    assert lobby_seat(host, "Mette").count() == 1
+    assert host.locator('[data-testid="lobby-seat"]').count() == 2
+    assert "allerede" not in guest.evaluate(JOIN_TEXT) and "already" not in guest.evaluate(JOIN_TEXT)
+    assert seats(guest)[room_of(url)] == kept
+    settings = json.loads(guest.evaluate("localStorage.getItem('bodegabordet.settings')"))
+    assert settings["name"] == "Mette"
+    tap(host, host.get_by_test_id("start-table"))
+    for page in (host, guest):
+        page.wait_for_selector(FELT, timeout=30_000)
+
+
+def test_a_name_the_host_refuses_is_left_to_python_which_says_why(contexts, server) -> None:
+    host = contexts("phone").new_page()
+    url = host_lobby(host, server)
+    first = contexts("phone").new_page()
+    first_held = hold_python(first)
+    sit_static(first, url, "Mette")
+    wait_join_says(first, SEATED, timeout=15_000)
+    second = contexts("phone").new_page()
+    held = hold_python(second)
+    sit_static(second, url, "Mette")
+    second.wait_for_timeout(2_000)  # the host has answered (name_taken) by now
+    assert SEATED not in second.evaluate(JOIN_TEXT)
+    assert "Bordet gøres klar" in second.evaluate(JOIN_TEXT)  # the tap is kept for Python
+    assert seats(second) == {}
+    release(second, held)
+    wait_for_python(second)
+    wait_join_says(second, "Der sidder allerede en Mette ved bordet")
+    assert lobby_seat(host, "Mette").count() == 1
+    release(first, first_held)
+
+
+def test_python_waits_for_a_hello_already_on_its_way(contexts, server) -> None:
+    # The host's welcome is held on the wire until Python has taken over: Python must not say
+    # a hello of its own without the token (name_taken by our own seat), but sit in that seat.
+    host = contexts("phone").new_page()
+    url = host_lobby(host, server)
+    guest = contexts("phone").new_page()
+    held_frames: list[str] = []
+    state = {"hold": True, "route": None}
+
+    def relay(ws) -> None:
+        upstream = ws.connect_to_server()
+        ws.on_message(lambda message: upstream.send(message))
+
+        def down(message) -> None:
+            if state["hold"] and '\\"welcome\\"' in str(message):
+                held_frames.append(message)
+            else:
+                ws.send(message)
+        upstream.on_message(down)
+        if state["route"] is None:
+            state["route"] = ws
+
+    guest.route_web_socket("**/ws", relay)
+    held = hold_python(guest)
+    sit_static(guest, url, "Mette")
+    lobby_seat(host, "Mette").wait_for(timeout=15_000)  # the host gave the seat ...
+    for _ in range(100):
+        if held_frames:
+            break
+        guest.wait_for_timeout(50)
+    assert held_frames, "the welcome never came"
+    assert guest.evaluate("window.bodegaSeat.state()") == "asking"  # ... the phone has no word
+    release(guest, held)  # and Python takes over meanwhile (well within shell-seat's ANSWER_MS)
+    wait_for_python(guest)
+    guest.wait_for_timeout(500)
+    assert guest.evaluate("window.bodegaSeat.state()") == "asking"
+    assert "allerede" not in guest.evaluate(JOIN_TEXT)  # Python asked nothing of its own
+    state["hold"] = False
+    for message in held_frames:
+        state["route"].send(message)
+    wait_join_says(guest, SEATED)
+    guest.wait_for_timeout(1_500)
+    assert lobby_seat(host, "Mette").count() == 1
+    assert host.locator('[data-testid="lobby-seat"]').count() == 2
+    assert "allerede" not in guest.evaluate(JOIN_TEXT)
+    assert seats(guest)[room_of(url)]["name"] == "Mette"
+
+
+def _welcome(**fields: Any) -> str:
+    body = {"v": 1, "t": "welcome", "seat": "Mette", "token": "T" * 22, "seq": 1, "last_act": 0}
+    body.update(fields)
+    return json.dumps({k: v for k, v in body.items() if v is not DROP})
+
+
+DROP = object()
+HOSTILE = {
+    "bad token": _welcome(token="<img src=x>" * 3),
+    "short token": _welcome(token="abc"),
+    "extra field": _welcome(admin=True),
+    "missing field": _welcome(seq=DROP),
+    "seq a bool": _welcome(seq=True),
+    "seq negative": _welcome(seq=-1),
+    "version 2": _welcome(v=2),
+    "not json": "{welcome",
+    "an array": "[1, 2]",
+    "too big": _welcome(seat="M" * 70_000),
+}
+
+
+def fake_relay(page: Any, answer: str, peer: str = "host") -> list[str]:
+    """The relay and the host, faked: `ready` (the host is here), then `answer` for the hello."""
+    heard: list[str] = []
+
+    def relay(ws) -> None:
+        def on_message(message) -> None:
+            heard.append(str(message))
+            frame = json.loads(message)
+            if frame.get("op") == "join":
+                ws.send(json.dumps({"op": "ready", "peer": "p" * 8, "role": "guest", "host": True}))
+            elif frame.get("op") == "send" and '"hello"' in frame.get("data", ""):
+                ws.send(json.dumps({"op": "from", "peer": peer, "data": answer}))
+        ws.on_message(on_message)
+
+    page.route_web_socket("**/ws", relay)
+    return heard
+
+
+@pytest.mark.parametrize("answer", HOSTILE.values(), ids=HOSTILE.keys())
+def test_only_an_exact_welcome_seats_the_guest(phone_page, server, answer) -> None:
+    page = phone_page
+    heard = fake_relay(page, answer)
+    hold_python(page)
+    sit_static(page, f"{server}?bord={ROOM}", "Mette")
+    page.wait_for_timeout(1_000)  # a welcome would have seated it well within this
+    assert any("hello" in json.loads(frame).get("data", "") for frame in heard), heard  # it asked
+    assert SEATED not in page.evaluate(JOIN_TEXT)
+    assert seats(page) == {}
+    assert page.locator("#injected, img[src=x]").count() == 0
+
+
+def test_a_welcome_from_a_guest_is_no_welcome(phone_page, server) -> None:
+    # The relay stamps `peer`; a frame from anyone but the host does not seat this phone.
+    page = phone_page
+    fake_relay(page, _welcome(), peer="q" * 8)
+    hold_python(page)
+    sit_static(page, f"{server}?bord={ROOM}", "Mette")
+    page.wait_for_timeout(1_000)
+    assert SEATED not in page.evaluate(JOIN_TEXT) and seats(page) == {}
+
+
+def test_the_fake_relays_exact_welcome_seats_the_guest(phone_page, server) -> None:
+    # The control for the hostile cases: the same fake relay with a valid welcome seats, and the
+    # hello on the wire is the peer protocol's exactly (compact, ASCII-only, token null).
+    page = phone_page
+    heard = fake_relay(page, _welcome())
+    hold_python(page)
+    sit_static(page, f"{server}?bord={ROOM}", "Søren")
+    wait_join_says(page, SEATED, timeout=5_000)
+    assert seats(page) == {ROOM: {"name": "Søren", "token": "T" * 22}}
+    assert json.loads(heard[0]) == {"op": "join", "room": ROOM}
+    hello = json.loads(heard[1])["data"]
+    assert hello == '{"v":1,"t":"hello","name":"S\\u00f8ren","token":null}'
