@@ -219,3 +219,24 @@ def test_the_fake_relays_exact_welcome_seats_the_guest(phone_page, server) -> No
     assert json.loads(heard[0]) == {"op": "join", "room": ROOM}
     hello = json.loads(heard[1])["data"]
     assert hello == '{"v":1,"t":"hello","name":"S\\u00f8ren","token":null}'
+
+
+def test_a_tap_before_shell_seat_js_has_run_is_asked_for_when_it_has(phone_page, server) -> None:
+    # shell-seat.js is `defer`: on a slow phone the friend may tap before it ran (the bench's
+    # friend did); the tap is asked for as soon as it is there.
+    page = phone_page
+    fake_relay(page, _welcome())
+    held: list[Any] = []
+    page.route("**/app/shell-seat.js", lambda route: held.append(route))
+    hold_python(page)
+    page.goto(f"{server}?bord={ROOM}", wait_until="commit")  # "load" waits for the held script
+    page.wait_for_selector("html[data-shell='ready']", timeout=30_000)
+    page.get_by_test_id("join-name").press_sequentially("Mette")
+    tap(page, page.get_by_test_id("join-sit"))
+    assert page.evaluate("typeof window.bodegaSeat") == "undefined"
+    page.wait_for_timeout(300)
+    assert SEATED not in page.evaluate(JOIN_TEXT)
+    for route in held:
+        route.continue_()
+    wait_join_says(page, SEATED, timeout=10_000)
+    assert seats(page) == {ROOM: {"name": "Mette", "token": "T" * 22}}

@@ -175,4 +175,6 @@
       else callback(state);
     },
   };
+  // A tap on "Sæt dig" before this script ran (it is `defer`): shell.js asks now.
+  if (window.bodegaShell && window.bodegaShell.seatLoaded) window.bodegaShell.seatLoaded();
 })();

@@ -115,7 +115,7 @@
   var MAX_SETTINGS_CHARS = 10000;                       // saves/save_guard.MAX_SETTINGS_CHARS
   var SEATS_KEY = "bodegabordet.snyd.friends";          // lobby.SEATS_KEY
   var CLOSED_KEY = "bodegabordet.snyd.friends.closed";  // lobby.CLOSED_KEY
-  var join = { typed: null, sit: false, left: false, room: null };
+  var join = { typed: null, sit: false, left: false, room: null, seat: null };
 
   function query(search) { return search.replace(/^\?+/, ""); }
 
@@ -250,14 +250,22 @@
     say(words("friends.join.waiting_app"), "");
     var section = root.querySelector('[data-testid="join"]');
     if (section) section.setAttribute("aria-busy", "true");
-    // shell-seat.js asks the host for the seat now; Python sits back down in it once up.
-    if (window.bodegaSeat && join.room) {
-      window.bodegaSeat.ask(join.room, name, function () {
-        if (pythonUp || state.screen !== "bord") return;
-        say(words("friends.join.seated"), "");
-        if (section) section.removeAttribute("aria-busy");
-      });
-    }
+    join.seat = name;
+    askSeat();
+  }
+
+  // shell-seat.js asks the host for the seat at once; Python sits back down in it once up. A
+  // `defer` script: a tap before it ran is asked for when it has (`seatLoaded`).
+  function askSeat() {
+    if (!window.bodegaSeat || !join.room || !join.seat || !join.sit || pythonUp) return;
+    var name = join.seat;
+    join.seat = null;
+    window.bodegaSeat.ask(join.room, name, function () {
+      if (pythonUp || state.screen !== "bord") return;
+      say(words("friends.join.seated"), "");
+      var section = root.querySelector('[data-testid="join"]');
+      if (section) section.removeAttribute("aria-busy");
+    });
   }
 
   // What the URL asks for at load: a share link or a hash (#regler, #tavlen …); else the start
@@ -285,6 +293,7 @@
   window.bodegaShell = {
     language: language,
     // Python takes over: returns what the static shell shows and the tap it queued, and stops.
+    seatLoaded: askSeat,  // shell-seat.js is here (it may come after the tap)
     handOver: function () {
       pythonUp = true;
       if (window.bodegaSeat) window.bodegaSeat.handOver();  // a seat asked for: see shell-seat.js
