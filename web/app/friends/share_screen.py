@@ -370,8 +370,12 @@ def leave(say_bye: bool = True) -> None:
 
 def _start() -> None:
     """*Start* at the lobby: the host's table of the lobby's game on that game's screen."""
-    host = games.load(games.get(_state["game"]).host_table)
-    table = host.from_lobby(_state["room"], _state["rules"], tempo=_state["tempo"])
+    game = games.get(_state["game"])
+    host = games.load(game.host_table)
+    # Fair dice where the game has them (Snyd: games.Game.fair); the others' tables take no
+    # such option. The host table's save keeps it (HostTable.to_dict's "fair").
+    fair = {"fair": True} if game.fair else {}
+    table = host.from_lobby(_state["room"], _state["rules"], tempo=_state["tempo"], **fair)
     table.link = dict(_state["link"])
     table.on_change = _moved
     _state["table"] = table

@@ -25,7 +25,7 @@ class Game:
 
     def __init__(self, key: str, name: str, *, setup_screen: str, table_screen: str,
                  screens: dict[str, str], on_game_session: bool, host: str, host_table: str,
-                 guest: str | None, stand_in: str) -> None:
+                 guest: str | None, stand_in: str, fair: bool = False) -> None:
         self.key = key
         self.name = name                  # the game's own name, the same in every language
         self.engine = f"engine.{key}"     # its Rules, Table (act, view), bots
@@ -43,6 +43,9 @@ class Game:
         self.host_table = f"{host}:{host_table}"  # its class (from_lobby: the lobby's *Start*)
         self.guest = guest    # what wraps a guest's GuestTable for the table screen (None: none)
         self.stand_in = stand_in  # the bot class that plays an away guest's turns
+        # Fair dice at its friends' tables (issue 20, docs/fair-dice.md): the lobby's *Start*
+        # asks the host table for them (``from_lobby(..., fair=True)``). Snyd only so far.
+        self.fair = fair
 
     def __repr__(self) -> str:
         return f"Game({self.key!r})"
@@ -54,7 +57,7 @@ GAMES: tuple[Game, ...] = (
                   "bordet": "app.snyd.table_screen", "tavlen": "app.snyd.tally_screen"},
          on_game_session=False, host="app.friends.host_table", host_table="HostTable",
          guest=None,
-         stand_in="engine.snyd.bots:Regular"),
+         stand_in="engine.snyd.bots:Regular", fair=True),
     Game("bakke", "Bakke", setup_screen="bakke", table_screen="bakke-bordet",
          screens={"bakke": "app.bakke.setup_screen",          # Bakke's *Dæk bordet*
                   "bakke-bordet": "app.bakke.table_screen"},  # its table (with its Tavlen)
