@@ -288,6 +288,19 @@ class GuestTable:
         peek = count > 0 and not locked  # as the engine's can_peek (S3, S40)
         return {**v, "can_peek": peek, "my_dice": list(mine["hand"]) if peek else None}
 
+    def fair_state(self) -> dict[str, Any] | None:
+        """What the table screen shows of fair dice (None at a table without them, or before
+        the host's first view): the round's ``step`` and this phone's own ``check`` of the
+        round just settled ("verified", "mismatch:<seat>", or None: not checked or no cup)."""
+        v = self.view()
+        fair = v.get("fair") if v else None
+        if fair is None:
+            return None
+        check = None
+        if fair["step"] == "done" and self.dice_checks and self.dice_checks[-1][0] == fair["no"]:
+            check = self.dice_checks[-1][1]
+        return {"step": fair["step"], "check": check}
+
     def _check_round(self, fair: dict, v: dict, rid: RoundId, mine: dict | None) -> str | None:
         """This phone's own check of a settled fair round: every share against its
         commitment, the commitments against those it opened its share to, every opened key

@@ -504,6 +504,22 @@ class HostTable(HostedTable, Session):
                 "shares": record["shares"], "keys": record["keys"], "bad": dict(self._bad),
                 "held": list(self._held)}
 
+    def fair_state(self) -> dict[str, Any] | None:
+        """What the table screen shows of fair dice (None at a table without them): the
+        round's ``step`` (None before the first) and this phone's ``check`` of the round just
+        settled: "verified" once every cup was opened and matched, "mismatch:<seat>" (the first
+        in seat order) when a key did not, None otherwise (a share or key that never came)."""
+        if not self.fair:
+            return None
+        fair, step, check = self._fair_round, self._fair_step, None
+        if fair is not None and step == "done":
+            bad = fair.mismatched()
+            if bad:
+                check = f"mismatch:{bad[0]}"
+            elif fair.phase == "cups" and not fair.who_missing():
+                check = "verified"
+        return {"step": step, "check": check}
+
     # ---------- saving: the fair round too ----------
     def to_dict(self) -> dict:
         """As HostedTable's, plus at a fair table the round's record and this phone's secrets
