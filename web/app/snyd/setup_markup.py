@@ -114,7 +114,11 @@ def setup_html(d: Draft, regulars: list[dict], saved: bool) -> str:
         f'<button type="button" class="btn small mode" data-action="mode-{key}" '
         f'data-testid="mode-{key}" aria-pressed="{"true" if key == d.mode else "false"}">'
         f'{t(f"snyd.setup.mode.{key}")}</button>' for key in MODES)
-    mode_hint = f'<p class="hint">{t("snyd.setup.friends_hint")}</p>' if friends else ""
+    # The regulars sit on the host's phone (their dice too: docs/fair-dice.md), said where
+    # the host seats them.
+    mode_hint = (f'<p class="hint">{t("snyd.setup.friends_hint")}</p>'
+                 f'<p class="hint" data-testid="regulars-on-host">{t("snyd.setup.regulars_on_host")}</p>'
+                 ) if friends else ""
     go = ('<button type="button" class="btn primary" data-action="friends" data-testid="open-lobby">'
           f'{t("snyd.setup.invite")}</button>') if friends else (
           '<button type="button" class="btn primary" data-action="start" data-testid="start-table">'

@@ -66,6 +66,10 @@ class TableLook:
     confirm_hand: str | None = None
     handed: frozenset[str] = frozenset()
     me_handed: bool = False                    # a guest's phone whose seat a stand-in plays
+    # Fair dice at a friends' table (issue 20): the session's fair_state() ({"step", "check"};
+    # None at a table without them) and whether the mark's explanation is open (a tap).
+    fair: dict | None = None
+    fair_open: bool = False
 
 
 CONNECTION_TAGS = ("reconnecting", "away")  # a badge (snyd.tag.<state>); none when connected
@@ -273,7 +277,8 @@ def felt_html(view: dict, look: TableLook) -> str:
     seats = "".join(other_seat_html(view, look, p, pos)
                     for p, pos in zip(others, seat_positions(len(others))))
     info_key = "snyd.round_info.final" if view.get("final") else "snyd.round_info"
-    info = f'<div class="round-info">{t(info_key, game=view.get("game_no", 0), round=view.get("round_no", 0))}</div>'
+    info = (f'<div class="round-info">{t(info_key, game=view.get("game_no", 0), round=view.get("round_no", 0))}'
+            f'{fair_mark_html(look)}</div>')
     # The round's bids: an empty slot here, filled by the table's life (issue 12); the layout
     # (table.css) puts it over your seat upright and in the right-hand column on its side.
     history = (f'<div class="bid-history" data-testid="bid-history" aria-label="{t("snyd.history")}">'
@@ -282,6 +287,37 @@ def felt_html(view: dict, look: TableLook) -> str:
     # in the felt's flow elsewhere (table.css, .side).
     return (f'{info}{glass_html(view)}{seats}<div class="side">{centre_html(view, look)}{history}</div>'
             f'{my_seat_html(view, look)}')
+
+
+def fair_mark_html(look: TableLook) -> str:
+    """The *Ærlige terninger* mark at a friends' table with fair dice (nothing elsewhere); a
+    tap opens (and closes) what it means."""
+    if look.fair is None:
+        return ""
+    info = (f'<p class="fair-info" id="fair-info" data-testid="dice-fair-info" role="note">'
+            f'{escape(t("snyd.fair.explain"))}</p>') if look.fair_open else ""
+    return (f'<span class="fair"><button type="button" class="fair-mark" data-testid="dice-fair" '
+            f'data-action="fair-info" aria-expanded="{"true" if look.fair_open else "false"}" '
+            f'aria-controls="fair-info">{escape(t("snyd.fair.mark"))}</button>{info}</span>')
+
+
+def fair_status_html(key: str) -> str:
+    """A calm line while the phones answer each other (the cups made, the keys opened)."""
+    return f'<p class="waiting fair-status" data-testid="fair-status" role="status">{escape(t(key))}</p>'
+
+
+def fair_check_html(view: dict, look: TableLook) -> str:
+    """After a fair round: ✓ every cup checked out (at a reveal), or whose cup did not match
+    (that seat lost the round). This phone's own check (GuestTable / HostTable.fair_state)."""
+    check = (look.fair or {}).get("check")
+    if check == "verified" and view.get("last_reveal"):
+        return (f'<p class="dice-verified" data-testid="dice-verified" role="status">'
+                f'{escape(t("snyd.fair.verified"))}</p>')
+    if isinstance(check, str) and check.startswith("mismatch:"):
+        name = check.partition(":")[2]
+        return (f'<p class="dice-mismatch" data-testid="dice-mismatch" role="alert">'
+                f'{escape(t("friends.dice_mismatch", player=name))}</p>')
+    return ""
 
 
 def _options(pairs: list[tuple[str, str]], selected: str) -> str:
@@ -328,15 +364,18 @@ def percent(p: float) -> str:
 def after_reveal_html(view: dict, look: TableLook) -> str:
     """After a call, in place of the (then useless) picker: what followed the verdict and the
     button that shakes again. Empty while a round is being bid."""
-    if view["phase"] not in ("reveal", "game_over") or not view.get("last_reveal"):
+    # A fair round lost by a cup that did not open or match has no reveal, yet is over.
+    if view["phase"] not in ("reveal", "game_over") or not (view.get("last_reveal") or look.fair):
         return ""
     label = t("snyd.next_game") if view["phase"] == "game_over" else t("snyd.next_round")
     # The news after the verdict waits for it (life.css: --reveal-end, set by the screen).
     after = "".join(f"<li>{escape(line)}</li>" for line in merge_slap(look.reveal_lines))
     nxt = f'<button type="button" class="btn next" data-action="next">{label}</button>' \
         if look.deals else f'<p class="waiting">{t("snyd.host_deals")} …</p>'
-    return (f'{waiting_html(look)}<div class="after-reveal"><ul class="after">{after}</ul>'
-            f'{nxt}</div>')
+    if (look.fair or {}).get("step") in ("commit", "share"):
+        nxt = fair_status_html("snyd.fair.shaking")  # asked: the deal comes with every cup made
+    return (f'{waiting_html(look)}<div class="after-reveal">{fair_check_html(view, look)}'
+            f'<ul class="after">{after}</ul>{nxt}</div>')
 
 
 def waiting_html(look: TableLook) -> str:
@@ -362,6 +401,10 @@ def controls_html(view: dict, look: TableLook) -> str:
     after = after_reveal_html(view, look)
     if after:
         return after
+    kind = look.step.get("kind")
+    making = view["phase"] == "idle" and (look.fair or {}).get("step") in ("commit", "share")
+    if kind in ("dealing", "opening") or making:  # the phones answer each other: nothing to tap
+        return fair_status_html("snyd.fair.opening" if kind == "opening" else "snyd.fair.shaking")
     my_turn = look.step.get("kind") == "human" and view.get("turn") == view["me"] and view["phase"] == "bidding"
     picker = look.picker if my_turn else None
     sel = picker.selected if picker else None

@@ -289,6 +289,8 @@ class TableUI(GameTableUI):
         look.me_handed = not look.can_hand_over and v.get("me") in look.handed
         if look.confirm_hand in look.handed:
             look.confirm_hand = None  # done meanwhile: nothing left to confirm
+        fair_state = getattr(s, "fair_state", None)  # a friends' table's (host's or guest's)
+        look.fair = fair_state() if callable(fair_state) else None
         old_step = look.step
         look.step = s.next_step()
         look.can_peek = s.can_peek()
@@ -402,6 +404,8 @@ class TableUI(GameTableUI):
             self.hand_over(action, str(target.getAttribute("data-player") or ""))
         elif action == "history":  # the round's bids: the strip or the whole list
             self.look.history_open = not self.look.history_open
+        elif action == "fair-info":  # what *Ærlige terninger* means: open, or closed again
+            self.look.fair_open = not self.look.fair_open
         else:
             return False
         return True

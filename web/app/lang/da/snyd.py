@@ -24,6 +24,7 @@ TEXT: dict[str, str] = {
     "snyd.setup.modes": "Hvordan spiller I?",
     "snyd.setup.host": "Vært",
     "snyd.setup.friends_hint": "Vennerne sætter sig med et link fra deres egen telefon.",
+    "snyd.setup.regulars_on_host": "Stamgæsterne sidder på din telefon: deres terninger slås her.",
     "snyd.setup.house": "Husregler",
     "snyd.setup.resume": "Fortsæt bordet",
     "snyd.setup.game": "Spil:",
@@ -121,6 +122,12 @@ TEXT: dict[str, str] = {
     "snyd.waiting_for": "Venter på {who} …",
     "snyd.next_game": "Næste spil",
     "snyd.next_round": "Næste runde",
+    # fair dice at a friends' table (issue 20, docs/fair-dice.md)
+    "snyd.fair.mark": "Ærlige terninger",
+    "snyd.fair.explain": "Ingen telefon kender de andres terninger før løft – heller ikke værtens. Ved løft tjekker alle telefoner hvert bæger.",
+    "snyd.fair.shaking": "Bægrene rystes …",
+    "snyd.fair.opening": "Terningerne tjekkes …",
+    "snyd.fair.verified": "Alle bægre er tjekket – terningerne passer",
     # practice table (S42): {pct} is a bold percentage (snyd.percent)
     "snyd.practice": "Øvebord",
     "snyd.practice.current": "Buddet holder: {pct}",
