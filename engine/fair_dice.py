@@ -427,3 +427,42 @@ class FairRound:
         self._opened[seat] = key_hex
         self._hands[seat] = hand(key, self._joint, self.round_id, seat, self.counts[seat])
         return OK
+
+
+# --- public throws (Bakke, Treere): one commit-and-share exchange per throw ----------------------
+
+def throw_counts(players: Sequence[str], thrower: str, count: int) -> dict[str, int]:
+    """The ``counts`` of a throw's ``FairRound``: every seat at the table takes part with no cup
+    of its own, and the thrower's seat carries the throw's dice count, so the round's record names
+    who throws how many dice (a record made for another seat's throw, or another count, never
+    fits)."""
+    if not isinstance(thrower, str) or thrower not in players:
+        raise IllegalAction(f"{shown(thrower)} sidder ikke ved bordet (not at this table)")
+    return {p: (_count(count) if p == thrower else 0) for p in players}
+
+
+def throw_faces(record: Any, players: Sequence[str], thrower: str, count: int, game_no: int,
+                after: int, table: str | None = None) -> tuple[list[int], int]:
+    """The faces of a fair public throw from its exchange's record (``FairRound.record()`` of a
+    round whose ``counts`` are ``throw_counts(players, thrower, count)``), and the exchange's
+    number, every value checked again: IllegalAction unless the record is complete (every seat's
+    share is in, checked against its commitment), of this game (``game_no``) and table
+    (``table``, when the table knows it), names exactly these players with ``thrower`` throwing
+    ``count`` dice, and its number (``round_no``) comes after ``after`` (the game's last fair
+    throw's number): an exchange replayed, or one played out of its order, is refused.
+    The faces are ``public_faces(joint, rid, 1 + the thrower's place in seat order, count)``."""
+    r = FairRound.from_record(record)
+    rid = r.round_id
+    if r.joint is None:
+        raise IllegalAction("Kastet mangler en andel (the throw's exchange is not complete)")
+    if r.seats != tuple(players) or r.counts != throw_counts(players, thrower, count):
+        raise IllegalAction(f"Kastet er ikke {shown(thrower)}s kast af {shown(count)} terninger "
+                            "(the exchange is another seat's throw or another count)")
+    if rid.game_no != game_no or (table is not None and rid.table != table):
+        raise IllegalAction("Kastet hører til et andet spil eller bord "
+                            "(the exchange is another game's or table's)")
+    if type(after) is not int or rid.round_no <= after:
+        raise IllegalAction(f"Kast nr. {rid.round_no} er allerede brugt eller kommer i forkert "
+                            f"rækkefølge (exchange {rid.round_no} replayed or out of order: "
+                            f"the last was {after})")
+    return public_faces(r.joint, rid, 1 + r.seats.index(thrower), count), rid.round_no

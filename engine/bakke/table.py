@@ -6,6 +6,7 @@ before anything changes, so an ``IllegalAction`` always leaves the table exactly
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ from engine.bakke.tray import Resolved, drop_one, resolve
 from engine.bakke.view import build_view
 from engine.dice import Dice, check_players, seat_order
 from engine.errors import IllegalAction, shown
+from engine.fair_dice import throw_faces
 from engine.log import ANOTHER_TABLE, LoggedTable, start_entry
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
@@ -52,6 +54,7 @@ class Table(LoggedTable):
              "seed": self.dice.seed, "first": first, "dice": list(self.dice.scripted)}
         ]
         self.game_no = 0
+        self.fair_table: str | None = None  # the table id of its fair throws (the first's)
         self.faultless: tuple[str, ...] = ()
         self.set_faultless(faultless)
         self._start_game(starter)
@@ -80,6 +83,7 @@ class Table(LoggedTable):
         self.thrown = 0  # dice thrown by ``turn`` this turn
         self.first_throw = True  # B3: the game's first throw (all the dice) is still to come
         self.last: dict[str, Any] | None = None
+        self.fair_no = 0  # the number of this game's last fair throw (docs/fair-dice.md)
         self._open_fejl_window()
         self._event({"type": "new_game", "game_no": self.game_no, "players": list(self.players),
                      "first": starter})
@@ -124,12 +128,17 @@ class Table(LoggedTable):
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def act(self, player: str, action: Mapping[str, Any]) -> None:
+    def act(self, player: str, action: Mapping[str, Any], fair: Any = None) -> None:
         """One entry point for actions as plain dicts (UI, regulars, peers, replay).
 
         ``{"type": "throw"}`` one die, ``{"type": "throw_all"}`` every die in hand,
         ``{"type": "videre"}``, ``{"type": "fejl", "against": name}``, ``{"type": "undo_fejl"}``
         (the caller, until the next throw), ``{"type": "new_game"}``.
+
+        ``fair``: a throw whose faces come from the phones' joint randomness, not from the
+        table's dice: the record of the throw's exchange (``FairRound.record()``, checked by
+        ``fair_dice.throw_faces``: this game, this thrower and count, a number after the game's
+        last fair throw). Logged with the throw, so a replay checks it again.
         """
         kind = action.get("type") if isinstance(action, Mapping) else None
         if not isinstance(kind, str) or kind not in ACTION_KEYS:  # str first: a list is unhashable
@@ -149,7 +158,9 @@ class Table(LoggedTable):
         problem = self._problem(player, kind, [against])
         if problem is not None:
             raise IllegalAction(problem)
-        if kind == "throw":
+        if fair is not None:
+            self._fair_throw(player, kind, fair)
+        elif kind == "throw":
             self._throw(player, "one", self.dice.throw(1))
         elif kind == "throw_all":
             self._throw(player, "all", self.dice.throw(self.hands[player]))
@@ -165,6 +176,17 @@ class Table(LoggedTable):
             self._log.append({"type": "new_game", "player": player})
             assert self.loser is not None
             self._start_game(self.loser)  # the loser begins the next game
+
+    def _fair_throw(self, player: str, kind: str, record: Any) -> None:
+        """A throw with the faces of its exchange (checked in full first: nothing changes on a
+        bad record)."""
+        if kind not in ("throw", "throw_all"):
+            raise IllegalAction("Kun et kast har fælles terninger (only a throw can be fair)")
+        count = 1 if kind == "throw" else self.hands[player]
+        faces, no = throw_faces(record, self.players, player, count, self.game_no,
+                                self.fair_no, self.fair_table)
+        self.fair_no, self.fair_table = no, record["round"]["table"]
+        self._throw(player, "one" if kind == "throw" else "all", faces, fair=record)
 
     def _problem(self, player: str, kind: str, against: list[Any]) -> str | None:
         """Why ``player`` may not take action ``kind`` now (``against``: the candidates for
@@ -235,9 +257,12 @@ class Table(LoggedTable):
 
     # --- what the actions do ---------------------------------------------------------------------
 
-    def _throw(self, player: str, mode: str, faces: list[int]) -> None:
-        self._log.append({"type": "throw" if mode == "one" else "throw_all", "player": player,
-                          "faces": list(faces)})
+    def _throw(self, player: str, mode: str, faces: list[int], fair: Any = None) -> None:
+        entry = {"type": "throw" if mode == "one" else "throw_all", "player": player,
+                 "faces": list(faces)}
+        if fair is not None:  # a fair throw's log keeps its exchange (replay checks it again)
+            entry["fair"] = copy.deepcopy(fair)
+        self._log.append(entry)
         self._open_fejl_window()
         result = resolve(self.tray, faces) if mode == "all" else drop_one(self.tray, faces[0])
         self.hands[player] += len(result.picked) - len(faces)
@@ -249,7 +274,10 @@ class Table(LoggedTable):
         self.last = {"player": player, "mode": mode, "faces": list(faces), "ones": result.ones,
                      "picked": list(result.picked), "tray": list(result.tray),
                      "passes": passes, "out": out}
-        self._event({"type": "throw", "player": player, "mode": mode, "faces": list(faces)})
+        event = {"type": "throw", "player": player, "mode": mode, "faces": list(faces)}
+        if fair is not None:
+            event["fair"] = self.fair_no  # which exchange gave the faces (every phone checks)
+        self._event(event)
         self._tell(player, result)
         if out:
             self.out.append(player)
@@ -335,12 +363,14 @@ class Table(LoggedTable):
     def _replay_one(self, entry: Any) -> None:
         kind = entry.get("type") if isinstance(entry, Mapping) else None
         keys = _LOG_KEYS.get(kind) if isinstance(kind, str) else None
+        if keys is not None and kind in ("throw", "throw_all") and "fair" in entry:
+            keys = keys | {"fair"}  # a fair throw (its exchange's record)
         if keys is None or set(entry) != keys:
             raise IllegalAction(f"Loggen er i stykker ved {shown(entry)} (broken log)")
         action = {"type": "throw" if kind == "throw" else kind}
         if kind == "fejl":
             action["against"] = entry["against"]
-        self.act(entry["player"], action)
+        self.act(entry["player"], action, fair=entry.get("fair"))
         if "faces" in keys and (self.last is None or self.last["faces"] != entry["faces"]):
             raise IllegalAction("Loggen passer ikke til terningerne (log does not match the dice)")
 

@@ -10,11 +10,13 @@ under *Progressiv* a round nobody qualifies in costs everyone a new ante (T6).
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.dice import Dice, check_players, seat_order
 from engine.errors import IllegalAction, shown
+from engine.fair_dice import throw_faces
 from engine.log import ANOTHER_TABLE, LoggedTable, start_entry
 from engine.treere.rules import Rules
 from engine.treere.scoring import DICE, score
@@ -59,6 +61,8 @@ class Table(LoggedTable):
         self.kept: list[int] = []
         self.winner: str | None = None
         self.phase = "playing"
+        self.fair_no = 0  # the number of this pot's last fair roll (docs/fair-dice.md)
+        self.fair_table: str | None = None  # the table id of its fair rolls (the first's)
         self.events: list[dict[str, Any]] = []
         self._log: list[dict[str, Any]] = [
             {"type": "start", "players": list(self.players), "rules": self.rules.to_dict(),
@@ -115,11 +119,12 @@ class Table(LoggedTable):
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def act(self, player: str, action: Mapping[str, Any]) -> None:
+    def act(self, player: str, action: Mapping[str, Any], fair: Any = None) -> None:
         """One entry point for actions as plain dicts (UI, regulars, network).
 
         ``{"type": "roll"}``, ``{"type": "keep", "dice": [indexes into the last roll]}``,
-        ``{"type": "new_game"}``.
+        ``{"type": "new_game"}``. ``fair``: a roll's faces from the phones' joint randomness
+        (its exchange's record: see ``roll``).
         """
         kind = action.get("type") if isinstance(action, Mapping) else None
         if not isinstance(kind, str) or kind not in _ACTION_KEYS:  # str first: a list is unhashable
@@ -129,22 +134,39 @@ class Table(LoggedTable):
             raise IllegalAction(f"Handlingen {kind!r} skal have netop felterne "
                                 f"{sorted(_ACTION_KEYS[kind])} (malformed action)")
         if kind == "roll":
-            self.roll(player)
+            self.roll(player, fair)
+        elif fair is not None:
+            raise IllegalAction("Kun et slag har fælles terninger (only a roll can be fair)")
         elif kind == "keep":
             self.keep(player, action["dice"])
         else:
             self.new_game(player)
 
-    def roll(self, player: str) -> list[int]:
-        """Roll every die not set aside (T2); returns the faces."""
+    def roll(self, player: str, fair: Any = None) -> list[int]:
+        """Roll every die not set aside (T2); returns the faces.
+
+        ``fair``: the faces come from the phones' joint randomness, not from the table's dice:
+        the record of the roll's exchange (``FairRound.record()``, checked in full by
+        ``fair_dice.throw_faces``: this pot, this player and count, a number after the pot's
+        last fair roll). Logged with the roll, so a replay checks it again."""
         self._check_turn(player)
         if self.rolled:
             raise IllegalAction("Læg mindst én terning til side før næste slag "
                                 "(set aside at least one die before rolling again)")
-        faces = self.dice.throw(DICE - len(self.kept))
-        self._log.append({"type": "roll", "player": player, "faces": list(faces)})
+        count = DICE - len(self.kept)
+        entry: dict[str, Any] = {"type": "roll", "player": player}
+        event: dict[str, Any] = {"type": "roll", "player": player}
+        if fair is None:
+            faces = self.dice.throw(count)
+        else:
+            faces, no = throw_faces(fair, self.players, player, count, self.game_no,
+                                    self.fair_no, self.fair_table)
+            self.fair_no, self.fair_table = no, fair["round"]["table"]
+            entry["fair"], event["fair"] = copy.deepcopy(fair), no
+        entry["faces"], event["faces"] = list(faces), list(faces)
+        self._log.append(entry)
         self.rolled = faces
-        self._event({"type": "roll", "player": player, "faces": list(faces)})
+        self._event(event)
         return list(faces)
 
     def keep(self, player: str, indexes: Any) -> None:
@@ -203,6 +225,7 @@ class Table(LoggedTable):
     def _start_pot(self) -> None:
         self.game_no += 1
         self.round_no = 0
+        self.fair_no = 0
         self.stage = 1
         self.winner = None
         self.phase = "playing"
@@ -302,10 +325,12 @@ class Table(LoggedTable):
 
     def _replay_one(self, entry: Any) -> None:
         kind = entry.get("type") if isinstance(entry, Mapping) else None
-        if not isinstance(kind, str) or kind not in _LOG_KEYS or set(entry) != _LOG_KEYS[kind]:
+        fair = kind == "roll" and isinstance(entry, Mapping) and "fair" in entry
+        if (not isinstance(kind, str) or kind not in _LOG_KEYS
+                or set(entry) != _LOG_KEYS[kind] | ({"fair"} if fair else set())):
             raise IllegalAction(f"Loggen er i stykker ved {shown(entry)} (broken log)")
         if kind == "roll":
-            if self.roll(entry["player"]) != entry["faces"]:
+            if self.roll(entry["player"], entry.get("fair")) != entry["faces"]:
                 raise IllegalAction("Loggen passer ikke til terningerne (log does not match)")
         elif kind == "keep":
             self.keep(entry["player"], entry["dice"])
