@@ -11,9 +11,15 @@ always None), and the host starts the next game.
     game_table = GuestGameTable(guest_table)   # once guest_table.ready
     game_table.on_change = redraw              # a frame from the host changed the table
     bakke.table_screen.show_peer_table(game_table)
+
+At a fair table (docs/fair-dice.md "Bakke and Treere") the host's view carries "fair", the
+exchange of the throw under way, in Snyd's shape: the endpoint (GuestTable) answers it as it
+answers Snyd's round (a fresh secret, its "cup", then its "share"), and this table checks every
+fair throw itself once its faces are out (``dice_check``: "verified" or "mismatch:<no>").
 """
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -23,8 +29,10 @@ from app.shell.both_languages import both
 from app.table import games
 
 from engine.errors import IllegalAction
+from engine.fair_dice import RoundId, from_hex, joint, public_faces, share_commitment
 
 LOOK_BACK = 200  # events back from the end where the news being drawn sits
+FAIR_CHECKS_KEPT = 64  # the latest fair throws' checks this phone keeps
 
 
 class _HeldTable:
@@ -54,10 +62,18 @@ class GuestGameTable:
         self.on_change: Callable[[], None] | None = None
         self.seen = len(v["events"])  # the evening before this screen is not news
         self.table = _HeldTable(self)
+        # Fair throws: the commitments this phone saw when the shares were asked for (a host that
+        # shows other commitments later is caught), and its own check of each fair throw.
+        self._seen_cups: tuple[int, dict] | None = None
+        self._checked_no = 0
+        self.dice_check: str | None = None
+        self.dice_checks: deque[tuple[int, str]] = deque(maxlen=FAIR_CHECKS_KEPT)
         told = endpoint.on_change
         endpoint.on_change = lambda: self._moved(told)
+        self._check_fair()
 
     def _moved(self, told: Callable[[], None] | None) -> None:
+        self._check_fair()
         if told is not None:
             told()  # the join screen's own watch (a goodbye, the seat token)
         if self.on_change is not None:
@@ -120,6 +136,8 @@ class GuestGameTable:
             raise IllegalAction(both("friends.no.own_seat"))
         if not is_action(action, self.game) or action["type"] not in v.get("legal", []):
             raise IllegalAction(both("friends.no.not_now"))
+        if (v.get("fair") or {}).get("step") in ("commit", "share"):
+            raise IllegalAction(both("friends.no.fair_opening"))  # a throw's faces are on the way
         self.endpoint.put([self.endpoint.guest.act(action)])  # IllegalAction while one pends
 
     def play_regular(self) -> dict:
@@ -147,5 +165,60 @@ class GuestGameTable:
     def new_faults(self) -> list[Any]:
         return []
 
+    # ---------- fair throws: this phone's own check ----------
+    def _check_fair(self) -> None:
+        """Once a fair throw's faces are out (step "dealt"), check them here: every share against
+        its commitment, the commitments against those seen when the shares were asked for, and
+        the thrown faces against the joint value. The result is ``dice_check``."""
+        v = self.endpoint.view()
+        fair = v.get("fair") if v else None
+        if fair is None:
+            return
+        if fair["step"] == "share" and (self._seen_cups is None
+                                        or self._seen_cups[0] != fair["no"]):
+            self._seen_cups = (fair["no"], {p: list(c) for p, c in fair["cups"].items()})
+        if fair["step"] != "dealt" or fair["no"] == self._checked_no:
+            return
+        self._checked_no = fair["no"]
+        result = "verified" if _fair_faces_hold(fair, v["events"], self._seen_cups) else \
+            f"mismatch:{fair['no']}"
+        self.dice_check = result
+        self.dice_checks.append((fair["no"], result))
+
     def to_dict(self) -> dict[str, Any]:
         return self.endpoint.to_dict()
+
+
+def _fair_faces_hold(fair: dict, events: list[dict], seen: tuple[int, dict] | None) -> bool:
+    """Whether the fair throw of ``fair`` (a view's "fair" at step "dealt") is the one its
+    shares give: each share matches its commitment, the commitments are those this phone saw at
+    the share step (when it saw them), and the throw event of this exchange shows exactly
+    ``public_faces(joint, rid, 1 + the thrower's place, count)``."""
+    try:
+        rid = RoundId(fair["table"], fair["game_no"], fair["round_no"])
+        seats, cups, shares = fair["seats"], fair["cups"], fair["shares"]
+        if set(shares) != set(seats) or set(cups) != set(seats):
+            return False
+        if seen is not None and seen[0] == fair["no"] and seen[1] != cups:
+            return False  # the host showed other commitments than before the shares opened
+        values = [from_hex(shares[p]) for p in seats]
+        if any(share_commitment(rid, p, r) != cups[p][1] for p, r in zip(seats, values)):
+            return False
+        throw = _fair_event(events, fair["round_no"])
+        if throw is None or throw.get("player") not in seats:
+            return False
+        faces = throw.get("faces")
+        return faces == public_faces(joint(rid, values), rid, 1 + seats.index(throw["player"]),
+                                     len(faces))
+    except (IllegalAction, KeyError, TypeError, ValueError):
+        return False
+
+
+def _fair_event(events: list[dict], no: int) -> dict | None:
+    """The latest throw (Bakke) or roll (Treere) made with exchange ``no``."""
+    for e in reversed(events):
+        if e.get("type") in ("throw", "roll") and e.get("fair") == no:
+            return e
+        if e.get("type") == "new_game":
+            return None  # an exchange belongs to one game
+    return None

@@ -21,13 +21,22 @@ The host can hand a guest's seat to a stand-in at once (``hand_over(player)``): 
 seat's turns from the next tick until ``give_back(player)``; the table says both (with the
 next move, by that seat, on every phone).
 
+Fair dice (issue 20, docs/fair-dice.md "Bakke and Treere"), behind a switch that is off by
+default: ``HostGameTable.from_lobby(room, rules, fair=True)``. Then every throw (a person's, a
+regular's, a stand-in's: the engine table's ``act`` goes through one gate) is held while every
+seat commits to a fresh share and opens it (the guests' "cup" and "share", the view's "fair");
+the faces come from all shares (``fair_dice.throw_faces``), the throw is made with its
+exchange's record (``act(..., fair=record)``), and every guest checks the faces itself.
+
 Saved like any GameSession (game_session.save, by replay) plus the room's seats and tokens and
 the transport's link, so a reload resumes the table and the guests come back by their tokens;
 table/session.GameSession.from_json hands such a save to ``restore`` (then ``on_restore``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.friends.core.host import HostRoom
@@ -37,8 +46,19 @@ from app.friends.core.host_seats import (
     HostedTable,
     open_room,
 )
-from app.friends.core.protocol import LINE_CHARS
-from app.table.session import GameSession
+from app.friends.core.protocol import LINE_CHARS, TABLE_ID
+from app.shell.both_languages import both
+from app.table.session import CorruptSave, GameSession
+
+from engine.errors import IllegalAction
+from engine.fair_dice import (
+    FairRound,
+    RoundId,
+    Secret,
+    commitment,
+    share_commitment,
+    throw_counts,
+)
 
 __all__ = ["HostGameTable", "open_room", "restore"]
 
@@ -46,6 +66,11 @@ __all__ = ["HostGameTable", "open_room", "restore"]
 on_restore: Callable[[HostGameTable], None] | None = None
 
 HEARD_KEEP = 200  # events back whose lines the host's screen may still ask for (it asks at once)
+
+# Fair throws: how long the host waits for a guest's commitments or share before the throw goes
+# on without it (docs/fair-dice.md "Bakke and Treere"); an away or handed seat is not waited for.
+FAIR_GRACE_S = 10.0
+THROWS = {"bakke": ("throw", "throw_all"), "treere": ("roll",)}  # the actions that throw dice
 
 
 def _index(events: list[dict], event: dict) -> int | None:
@@ -61,10 +86,29 @@ class HostGameTable(HostedTable, GameSession):
 
     def __init__(self, game: str, seats: Any, rules: Any = None, seed: int | None = None,
                  regular_factory: Callable[[str, int], Any] | None = None,
-                 first: str | None = None, dice: Any = None, _table: Any = None) -> None:
+                 first: str | None = None, dice: Any = None, _table: Any = None,
+                 fair: bool = False, table_id: str | None = None) -> None:
+        if type(fair) is not bool:
+            raise TypeError("fair must be a bool")
         super().__init__(game, seats, rules, seed=seed, regular_factory=regular_factory,
                          first=first, dice=dice, _table=_table)
         self._host_up()
+        # Fair throws (off by default): the table's id (in every RoundId), the exchange under
+        # way (its FairRound, the throw it holds, this phone's secrets), the wire's number of
+        # exchanges (the view's "no"), and the guests this phone holds for the rest of a game
+        # (they did not open a share in time: docs/fair-dice.md).
+        self.fair = fair
+        self.table_id = _table_id(table_id if table_id is not None else secrets.token_hex(8))
+        self._fair_round: FairRound | None = None
+        self._fair_no = 0
+        self._fair_step: str | None = None   # commit | share | dealt
+        self._throw: tuple[str, dict] | None = None  # the throw waiting for its exchange
+        self._mine: dict[str, Secret] = {}
+        self._held: list[str] = []
+        self._muted: tuple[int, set[str]] = (0, set())  # (game_no, guests held all that game)
+        self._fair_at: float | None = None
+        if fair:
+            self.table = _ThrowGate(self.table, self)
         self.on_change: Callable[[], None] | None = None  # set by the screen's owner
         self._said: dict[str, str] = {}    # a line to show by a guest's next move (away, back)
         self._over_at: tuple[int, float] | None = None     # (game_no, when it was decided)
@@ -85,6 +129,7 @@ class HostGameTable(HostedTable, GameSession):
 
     def _attached(self, room: HostRoom) -> None:
         room.late_arrivals = False  # these engines seat nobody between games (no Table.join)
+        self._fair_at = room.clock()
         self._mark_time()
 
     # ---------- the flow ----------
@@ -94,9 +139,13 @@ class HostGameTable(HostedTable, GameSession):
 
     def guest_act(self, player: str, action: dict) -> None:
         """A guest's action, from the room (its channel decides ``player``): the engine alone
-        judges it (IllegalAction: nothing changed; the room answers that phone alone)."""
-        self._check_move(player)
-        self.table.act(player, action)
+        judges it (IllegalAction: nothing changed; the room answers that phone alone); its
+        part in a fair throw's exchange ("cup", "share") goes to the exchange."""
+        if isinstance(action, dict) and action.get("type") in ("cup", "share"):
+            self._fair_guest(player, action)
+        else:
+            self._check_move(player)
+            self.table.act(player, action)
         self._speak()  # before the room sends the move: its lines travel with it
         self._mark_time()
 
@@ -129,7 +178,7 @@ class HostGameTable(HostedTable, GameSession):
         now = self.now()
         badges, back = self.absences.watch(self.room)
         self._said.update(back)
-        moved = self._cover(now) or self._auto_new_game(now)
+        moved = self._fair_tick(now) or self._cover(now) or self._auto_new_game(now)
         if moved:
             self._changed()
         if (moved or badges) and self.on_change is not None:
@@ -158,7 +207,7 @@ class HostGameTable(HostedTable, GameSession):
         stand-in. True if it moved."""
         v = self._table_state()
         player = v.get("turn")
-        if v["phase"] != "playing" or player not in self.guests:
+        if v["phase"] != "playing" or player not in self.guests or self._throw is not None:
             return False
         handed = player in self.absences.handed
         if not handed and not self.absences.away(player):
@@ -212,6 +261,200 @@ class HostGameTable(HostedTable, GameSession):
         self._said.update(pending)  # no event yet: they wait for the next one
         for i in [i for i in self._heard if i < len(events) - HEARD_KEEP]:
             del self._heard[i]  # never asked for (no screen drew them): bounded all evening
+
+
+    # ---------- fair throws (issue 20, docs/fair-dice.md "Bakke and Treere") ----------
+    def regular_due(self) -> str | None:
+        """As GameSession, but nobody moves while a throw's exchange is under way."""
+        return None if self._throw is not None else super().regular_due()
+
+    def _gated_act(self, player: str, action: Any) -> None:
+        """The engine table's ``act`` at a fair table (_ThrowGate): a legal throw is held and its
+        exchange opened (the faces follow once every share is in); anything else goes to the
+        engine; nothing moves while an exchange is under way."""
+        engine = self.table.engine
+        if self._throw is not None:
+            raise IllegalAction(both("friends.no.fair_opening"))
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if (kind in THROWS[self.game] and set(action) == {"type"}
+                and kind in engine.legal(player)):
+            self._open_throw(player, kind)
+            return None
+        return engine.act(player, action)
+
+    def _throw_count(self, player: str, kind: str) -> int:
+        engine = self.table.engine
+        if self.game == "bakke":
+            return 1 if kind == "throw" else engine.hands[player]
+        return 5 - len(engine.kept)  # Treere: every die not set aside (T2)
+
+    def _open_throw(self, player: str, kind: str) -> None:
+        """A throw's exchange: every seat at the table commits to a fresh share; this phone
+        draws the secrets of the seats it holds (its own, the regulars', an away, handed or
+        muted guest's). Numbered after the game's last exchange (an aborted one too), so no
+        commitment of an earlier exchange fits."""
+        engine = self.table.engine
+        last = self._fair_round.round_id if self._fair_round is not None else None
+        no = (last.round_no if last is not None and last.game_no == engine.game_no
+              and last.table == self.table_id else 0)
+        rid = RoundId(self.table_id, engine.game_no, max(no, engine.fair_no) + 1)
+        self._fair_round = FairRound(rid, throw_counts(engine.players, player,
+                                                       self._throw_count(player, kind)))
+        self._throw = (player, {"type": kind})
+        self._fair_no += 1
+        self._mine, self._held = {}, []
+        self._step("commit")
+        for p in engine.players:
+            if p not in self.guests or self._gone(p) or p in self._muted_now():
+                self._hold(p)
+        self._fair_advance()
+
+    def _muted_now(self) -> set[str]:
+        game_no, muted = self._muted
+        return muted if game_no == self.table.engine.game_no else set()
+
+    def _step(self, step: str) -> None:
+        room = getattr(self, "room", None)
+        self._fair_step, self._fair_at = step, None if room is None else self.now()
+
+    def _gone(self, player: str) -> bool:
+        return player in self.absences.handed or self.absences.away(player)
+
+    def _hold(self, player: str) -> None:
+        """This phone draws the seat's secret and commits for it."""
+        fair = self._fair_round
+        secret = Secret.draw()
+        fair.add_commitment(player, commitment(fair.round_id, player, secret.key),
+                            share_commitment(fair.round_id, player, secret.share))
+        self._mine[player] = secret
+        if player in self.guests:
+            self._held.append(player)
+
+    def _fair_advance(self) -> None:
+        """Every commitment in: this phone opens its shares; every share in: the throw is made
+        with the exchange's record (the engine derives and checks the faces)."""
+        fair = self._fair_round
+        if self._fair_step == "commit" and fair.phase == "share":
+            self._step("share")
+            for p, secret in self._mine.items():
+                fair.add_share(p, secret.share.hex())
+        if self._fair_step == "share" and fair.phase == "cups":
+            player, action = self._throw
+            self._throw = None
+            self.table.engine.act(player, action, fair=fair.record())
+            self._step("dealt")
+
+    def _fair_guest(self, player: str, action: dict) -> None:
+        """A guest's commitments or share (shapes checked by the room): for the exchange under
+        way and its step only; anything else IllegalAction to that phone, nothing changes."""
+        if player not in self.guests:
+            raise IllegalAction(both("friends.no.guest_seat"))
+        want = {"cup": "commit", "share": "share"}[action["type"]]
+        if (not self.fair or self._throw is None or action.get("round") != self._fair_no
+                or self._fair_step != want or player in self._held):
+            raise IllegalAction(both("friends.no.fair_stale"))
+        if action["type"] == "cup":
+            self._fair_round.add_commitment(player, action["cup"], action["share"])
+        else:
+            self._fair_round.add_share(player, action["share"])
+        self._fair_advance()
+
+    def _fair_tick(self, now: float) -> bool:
+        """The exchange's grace: a guest that has not committed in time (or is away or handed)
+        has its secret drawn here; one that committed but whose share does not come is held by
+        this phone for the rest of the game and the throw's exchange starts again without its
+        voice (a share that never opens cannot make faces). True if anything changed."""
+        if not self.fair or self._throw is None:
+            return False
+        if self._fair_at is None:
+            self._fair_at = now
+        late = now - self._fair_at >= FAIR_GRACE_S
+        missing = self._fair_round.who_missing()
+        due = [p for p in missing if late or self._gone(p)]
+        if not due:
+            return False
+        if self._fair_step == "commit":
+            for p in due:
+                self._hold(p)
+            self._fair_advance()
+            return True
+        game_no = self.table.engine.game_no
+        self._muted = (game_no, self._muted_now() | set(due))
+        player, action = self._throw
+        self._throw = None
+        self._open_throw(player, action["type"])
+        return True
+
+    def fair_view(self) -> dict[str, Any] | None:
+        """The exchange's public state for every guest's view (protocol.is_fair; the same shape
+        as Snyd's, steps commit, share, dealt): no dice, nothing secret."""
+        fair = self._fair_round
+        if not self.fair or fair is None:
+            return None
+        record, step = fair.record(), self._fair_step
+        # Each set goes out once it is whole (the commitments at the share step, the shares with
+        # the faces): no guest sees another's share before its own is in, and a commitment or
+        # share arriving changes no other phone's view (no update for it: fewer frames).
+        return {"no": self._fair_no, "step": step, "table": self.table_id,
+                "game_no": fair.round_id.game_no, "round_no": fair.round_id.round_no,
+                "seats": list(fair.seats),
+                "cups": record["commitments"] if step != "commit" else {},
+                "shares": record["shares"] if step == "dealt" else {},
+                "keys": {}, "bad": {}, "held": list(self._held)}
+
+    # ---------- saving: the fair switch too ----------
+    def to_dict(self) -> dict:
+        """As HostedTable's, plus at a fair table its id, the wire's count and the muted seats.
+        An exchange under way is not kept: after a reload the thrower throws again (the log
+        holds every throw made, each with its exchange)."""
+        d = super().to_dict()
+        if self.fair:
+            game_no, muted = self._muted
+            d["fair"] = {"table": self.table_id, "no": self._fair_no,
+                         "muted": [game_no, sorted(muted)]}
+        return d
+
+    @classmethod
+    def from_dict(cls, d: object, *args: Any, clock: Callable[[], float] = time.monotonic,
+                  **options: Any) -> HostGameTable:
+        table = super().from_dict(d, *args, clock=clock, **options)
+        data = d.get("fair")
+        if data is None:
+            return table
+        try:
+            no, (game_no, muted) = data["no"], data["muted"]
+            if type(no) is not int or no < 0 or type(game_no) is not int or not all(
+                    p in table.guests for p in muted):
+                raise ValueError("the fair table's state is malformed")
+            table.fair, table.table_id, table._fair_no = True, _table_id(data["table"]), no
+            table._muted = (game_no, set(muted))
+            table.table = _ThrowGate(table.table, table)
+        except Exception as exc:  # noqa: BLE001
+            raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
+        return table
+
+
+class _ThrowGate:
+    """The engine table as the session and the room see it at a fair table: the Table itself
+    in everything (``engine``), except that ``act`` goes through ``HostGameTable._gated_act``,
+    so every throw, whoever makes it, takes its faces from an exchange."""
+
+    def __init__(self, engine: Any, host: HostGameTable) -> None:
+        self.engine = engine
+        self._host = host
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def act(self, player: str, action: Any) -> Any:
+        return self._host._gated_act(player, action)
+
+
+def _table_id(value: Any) -> str:
+    """A fair table's id (in every RoundId: an exchange of another table never fits this one)."""
+    if not isinstance(value, str) or TABLE_ID.fullmatch(value) is None:
+        raise ValueError("a table id is 8-64 of A-Z a-z 0-9 _ -")
+    return value
 
 
 def restore(data: dict, game: str | None = None,

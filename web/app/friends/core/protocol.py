@@ -235,7 +235,8 @@ def _is_fair_key(x: dict[str, Any]) -> bool:
 
 
 # A Snyd guest's part in a fair round (issue 20, docs/protocol.md "Fair dice"): its two
-# commitments, then its share, then at the Løft its key; never dice.
+# commitments, then its share, then at the Løft its key; never dice. At a fair Bakke or Treere
+# table the same "cup" and "share" make each throw's faces (no key: every throw is public).
 FAIR_ACTIONS = ("cup", "share", "key")
 
 # Per game, the actions a guest may send and the exact shape of each (docs/protocol.md "act").
@@ -245,8 +246,10 @@ ACTIONS: dict[str, dict[str, Callable[[dict[str, Any]], bool]]] = {
     "snyd": {"bid": _is_bid, "call": _bare,
              "cup": _is_fair_cup, "share": _is_fair_share, "key": _is_fair_key},
     "bakke": {"throw": _bare, "throw_all": _bare, "videre": _bare, "fejl": _is_fejl,
-              "undo_fejl": _bare},  # the caller takes a fault back (issue 17)
-    "treere": {"roll": _bare, "keep": _is_keep},
+              "undo_fejl": _bare,  # the caller takes a fault back (issue 17)
+              "cup": _is_fair_cup, "share": _is_fair_share},  # a fair throw's exchange
+    "treere": {"roll": _bare, "keep": _is_keep,
+               "cup": _is_fair_cup, "share": _is_fair_share},  # a fair roll's exchange
 }
 
 
