@@ -1,6 +1,6 @@
 """What fair dice (engine/fair_dice.py, issue 20) cost per Snyd round at 8 seats, in CPython.
 
-    python bench/fair_dice.py [--rounds 2000] [--seats 8] [--dice 6]
+    python bench/fair_dice.py [--rounds 2000] [--seats 8] [--dice 6] [--pyodide [--throttle 4]]
 
 One phone's work per round, each phase timed on its own (``time.perf_counter``), median and
 90th percentile over ``--rounds`` rounds:
@@ -15,6 +15,13 @@ also plays every regular would pay), plus the fair table seam (``deal(hidden=Tru
 ``reveal_hands``, ``call``). Then the bytes on the wire per round: the three messages a seat
 sends (JSON as a frame would carry them; the wire protocol is not built yet) and what the
 host sends back to each guest. No asserts: figures only (docs/performance.md, "Fair dice").
+
+``--pyodide``: the same per-round work (``one_round``: commit, derive, verify of one phone at
+``--seats`` seats) in the self-hosted Pyodide of headless Chromium (bench/pyodide_timing.py), at
+1x CPU and at ``--throttle`` x (CDP ``Emulation.setCPUThrottlingRate``, 4 = Lighthouse's mid-range
+phone), medians over blocks of 25 of ``--rounds`` rounds (the browser's clock ticks in 0.1 ms
+steps; issue 20's target: the phone's round <= 10 ms at 8 seats;
+docs/fair-dice.md, "Cost in Pyodide").
 """
 from __future__ import annotations
 
@@ -25,7 +32,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+try:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+except NameError:  # this source run inside Pyodide (--pyodide): engine/ is unpacked there
+    pass
 
 from engine.fair_dice import (
     FairRound,
@@ -141,12 +151,89 @@ def quantiles(values: list[float]) -> tuple[float, float]:
     return statistics.median(values), values[int(0.9 * (len(values) - 1))]
 
 
+def block(rids: list[RoundId], seats: list[str], dice: int) -> dict[str, float]:
+    """``one_round``'s phases for a block of rounds, each phase timed over the whole block
+    (seconds per round): a browser's clock ticks in 0.1 ms steps, too coarse for one round."""
+    counts = dict.fromkeys(seats, dice)
+    t0 = time.perf_counter()
+    mine = [Secret.draw() for _ in rids]
+    my_c = [(commitment(rid, seats[0], m.key), share_commitment(rid, seats[0], m.share))
+            for rid, m in zip(rids, mine)]
+    t1 = time.perf_counter()
+    others = [{s: Secret.draw() for s in seats[1:]} for _ in rids]  # the other phones' work
+    msgs = [{seats[0]: c, **{s: (commitment(rid, s, k.key), share_commitment(rid, s, k.share))
+                             for s, k in o.items()}} for rid, c, o in zip(rids, my_c, others)]
+    t2 = time.perf_counter()
+    rounds = []
+    for rid, m, o, msg in zip(rids, mine, others, msgs):
+        r = FairRound(rid, counts)
+        for s in seats:
+            r.add_commitment(s, *msg[s])
+        for s in seats:
+            r.add_share(s, (m if s == seats[0] else o[s]).share.hex())
+        r.my_hand(seats[0], m)
+        rounds.append(r)
+    t3 = time.perf_counter()
+    for r, m, o in zip(rounds, mine, others):
+        for s in seats:
+            assert r.open_cup(s, (m if s == seats[0] else o[s]).key.hex()) == "ok"
+    t4 = time.perf_counter()
+    n = len(rids)
+    return {"commit": (t1 - t0) / n, "derive": (t3 - t2) / n, "verify": (t4 - t3) / n,
+            "phone": ((t1 - t0) + (t4 - t2)) / n}
+
+
+def medians(rounds: int, seats_n: int, dice: int, per_block: int = 25) -> dict[str, float]:
+    """Median ms per round of each phase over blocks of ``per_block`` rounds (after a warm-up):
+    what the Pyodide page runs, so both interpreters time the very same code."""
+    seats = NAMES[:seats_n]
+    block([RoundId("bench", 9, n) for n in range(per_block)], seats, dice)
+    runs = [block([RoundId("bench", 1 + b, n) for n in range(per_block)], seats, dice)
+            for b in range(max(rounds // per_block, 1))]
+    return {phase: statistics.median(r[phase] for r in runs) * 1e3
+            for phase in ("commit", "derive", "verify", "phone")}
+
+
+def throttle(page: object, rate: float) -> None:
+    """CPU throttling of the page's renderer (as bench/startup.py does it)."""
+    cdp = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def pyodide(rounds: int, seats_n: int, dice: int, rate: float) -> None:
+    """This file's functions on one Pyodide page, timed at 1x and at ``rate`` x CPU."""
+    sys.path.append(str(Path(__file__).resolve().parent))  # last: bench/relay.py is not relay/
+    from pyodide_timing import pyodide_page
+
+    from devtools import browser as bt
+    with pyodide_page() as page:
+        bt.run_in_pyodide(page, Path(__file__).read_text(encoding="utf-8") + "\nNone")
+        version = bt.run_in_pyodide(page, "sys.version.split()[0]")
+        print(f"fair dice, {seats_n} seats of {dice} dice, {rounds} rounds in blocks of 25, "
+              f"Pyodide (Python {version}, headless Chromium): one phone's work per round, "
+              "median of the blocks (ms)")
+        for r in (1.0, rate):
+            throttle(page, r)
+            m = bt.run_in_pyodide(page, f"medians({rounds}, {seats_n}, {dice})")
+            print(f"  {r:g}x CPU: " + ", ".join(f"{k} {v:.3f}" for k, v in m.items()))
+        throttle(page, 1.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--dice", type=int, default=6)
+    parser.add_argument("--pyodide", action="store_true",
+                        help="time one phone's round in Pyodide (headless Chromium) instead")
+    parser.add_argument("--throttle", type=float, default=4.0,
+                        help="with --pyodide: the second CPU throttling rate (default 4)")
     args = parser.parse_args()
+    if not 1 <= args.seats <= len(NAMES) or args.rounds < 1 or args.throttle < 1:
+        parser.error(f"--seats 1..{len(NAMES)}, --rounds >= 1, --throttle >= 1")
+    if args.pyodide:
+        pyodide(args.rounds, args.seats, args.dice, args.throttle)
+        return
     seats = NAMES[:args.seats]
     for n in range(50):  # warm up
         one_round(RoundId("bench", 1, n), seats, args.dice)
