@@ -318,11 +318,28 @@ def test_a_saved_fair_table_is_fair_after_a_reload():
     data = json.loads(json.dumps(host.to_dict()))
     again = HostGameTable.from_dict(data, "treere")
     assert again.fair and again.table_id == host.table_id and again._fair_no == host._fair_no
-    assert again.table.engine == host.table.engine
-    bad = json.loads(json.dumps(data))
-    bad["fair"]["table"] = "no"
-    with pytest.raises(CorruptSave):
-        HostGameTable.from_dict(bad, "treere")
+    assert again.table.engine == host.table.engine and again._last == host._last
+    for field, junk in (("table", "no"), ("no", -1), ("muted", [1, ["Nobody"]]),
+                        ("last", [1, "2"])):
+        bad = json.loads(json.dumps(data))
+        bad["fair"][field] = junk
+        with pytest.raises(CorruptSave):
+            HostGameTable.from_dict(bad, "treere")
+
+
+def test_a_reload_mid_exchange_numbers_the_next_exchange_after_the_lost_one():
+    """An exchange under way is not saved (the thrower throws again), but its number is: the
+    next exchange never reuses a RoundId whose commitments may be out."""
+    wire = fair_table("bakke", quiet=("Kaj",))
+    host = wire.host
+    at_exchange(wire, random.Random(18))
+    lost = host._fair_round.round_id
+    again = HostGameTable.from_dict(json.loads(json.dumps(host.to_dict())), "bakke")
+    assert again._throw is None and again._last == (lost.game_no, lost.round_no)
+    turn = again.table.view(None)["turn"]
+    kind = "throw_all" if "throw_all" in again.table.legal(turn) else "throw"
+    again.table.act(turn, {"type": kind})
+    assert again._fair_round.round_id.round_no == lost.round_no + 1
 
 
 @pytest.mark.parametrize("game", ["bakke", "treere"])

@@ -106,6 +106,7 @@ class HostGameTable(HostedTable, GameSession):
         self._mine: dict[str, Secret] = {}
         self._held: list[str] = []
         self._muted: tuple[int, set[str]] = (0, set())  # (game_no, guests held all that game)
+        self._last: tuple[int, int] = (0, 0)  # (game_no, round_no) of the last exchange begun
         self._fair_at: float | None = None
         if fair:
             self.table = _ThrowGate(self.table, self)
@@ -294,10 +295,9 @@ class HostGameTable(HostedTable, GameSession):
         muted guest's). Numbered after the game's last exchange (an aborted one too), so no
         commitment of an earlier exchange fits."""
         engine = self.table.engine
-        last = self._fair_round.round_id if self._fair_round is not None else None
-        no = (last.round_no if last is not None and last.game_no == engine.game_no
-              and last.table == self.table_id else 0)
+        no = self._last[1] if self._last[0] == engine.game_no else 0  # saved: kept on a reload
         rid = RoundId(self.table_id, engine.game_no, max(no, engine.fair_no) + 1)
+        self._last = (rid.game_no, rid.round_no)
         self._fair_round = FairRound(rid, throw_counts(engine.players, player,
                                                        self._throw_count(player, kind)))
         self._throw = (player, {"type": kind})
@@ -411,7 +411,7 @@ class HostGameTable(HostedTable, GameSession):
         if self.fair:
             game_no, muted = self._muted
             d["fair"] = {"table": self.table_id, "no": self._fair_no,
-                         "muted": [game_no, sorted(muted)]}
+                         "muted": [game_no, sorted(muted)], "last": list(self._last)}
         return d
 
     @classmethod
@@ -422,10 +422,11 @@ class HostGameTable(HostedTable, GameSession):
         if data is None:
             return table
         try:
-            no, (game_no, muted) = data["no"], data["muted"]
-            if type(no) is not int or no < 0 or type(game_no) is not int or not all(
-                    p in table.guests for p in muted):
+            no, (game_no, muted), (last_game, last_no) = data["no"], data["muted"], data["last"]
+            if (not all(type(n) is int and n >= 0 for n in (no, game_no, last_game, last_no))
+                    or not all(p in table.guests for p in muted)):
                 raise ValueError("the fair table's state is malformed")
+            table._last = (last_game, last_no)
             table.fair, table.table_id, table._fair_no = True, _table_id(data["table"]), no
             table._muted = (game_no, set(muted))
             table.table = _ThrowGate(table.table, table)
