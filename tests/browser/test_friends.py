@@ -211,8 +211,15 @@ def check_frames(me: str, frames: list[tuple[str, str]], deals: list[list[list[i
 def check_privacy(host: Any, guests: dict[str, Any]) -> dict[str, dict[str, int]]:
     """Every guest page's recorded frames through check_frames, against the host's saved log."""
     saved = json.loads(host.evaluate("localStorage.getItem('bodegabordet.snyd.table')"))
-    deals = [e["hands"] for e in saved["log"] if e["type"] == "deal"]
-    return {me: check_frames(me, peer_frames(page), deals) for me, page in guests.items()}
+    return {me: check_frames(me, peer_frames(page), dealt_hands(saved["log"]))
+            for me, page in guests.items()}
+
+
+def dealt_hands(log: list[dict]) -> list[list[list[int]]]:
+    """Each round's cups from the host's log: a plain deal's hands, or (fair dice, issue 20:
+    the host never knew the guests' cups before the reveal) the cups its reveal checked."""
+    return [e["hands"] if e["type"] == "deal" else list(e["hands"].values())
+            for e in log if e["type"] in ("deal", "reveal_hands")]
 
 
 def _update(base: int, events: list[dict], **view: Any) -> str:
@@ -305,7 +312,7 @@ def play_until(host: Any, pages: dict[str, Any], done: Any, limit_s: float = 60)
 
 def reveals_on(host: Any) -> int:
     saved = json.loads(host.evaluate("localStorage.getItem('bodegabordet.snyd.table')"))
-    return sum(1 for e in saved["log"] if e["type"] == "deal")
+    return sum(1 for e in saved["log"] if e["type"] in ("deal", "fair_deal"))
 
 
 def host_seat(host: Any, player: str) -> Any:
