@@ -260,10 +260,13 @@ def test_a_guest_whose_share_does_not_come_is_held_for_the_game_and_the_throw_st
     assert wire.guest("Mette").dice_check == "verified"
     # for the rest of this game the host holds Kaj's part; the next game is Kaj's again
     game_no = host.table.view(None)["game_no"]
-    while host.table.view(None)["game_no"] == game_no:
+    for _ in range(3000):
+        if host.table.view(None)["game_no"] != game_no:
+            break
         wire.move(rng)
         if host._fair_round.round_id.game_no == game_no:
             assert "Kaj" in host.fair_view()["held"]
+    assert host.table.view(None)["game_no"] == game_no + 1
     at_exchange(wire, rng)
     assert "Kaj" not in host._held  # (still quiet: the grace will hold it again)
 
@@ -373,16 +376,29 @@ def test_the_cost_on_the_wire(game, capsys):
     assert figures[True][1] > figures[False][1]  # the exchange is not free: it is counted
 
 
-def test_guests_answer_through_act_and_refuse_a_move_while_the_faces_come():
+def test_nobody_moves_while_the_faces_come():
+    """During a guest's throw's exchange its phone refuses another move by itself (nothing is
+    sent), and the host's door refuses any move."""
     wire = fair_table("bakke", quiet=("Kaj",))
     host = wire.host
-    at_exchange(wire, random.Random(17))
-    turn = host.table.view(None)["turn"]
-    if turn in GUESTS:
-        g = wire.guest(turn)
-        with pytest.raises(IllegalAction):
-            g.act(turn, choose(g.view(), random.Random(1)))
+    rng = random.Random(17)
+    for _ in range(50):
+        at_exchange(wire, rng)
+        if host._throw[0] in ("Mette", "Bent"):
+            break
+        wire.tick(FAIR_GRACE_S + 0.5)  # Kaj's part is drawn by the host: the throw is made
+    player = host._throw[0]
+    assert player in ("Mette", "Bent")
+    g = wire.guest(player)
+    assert g.view()["fair"]["step"] == "commit" and g.view()["legal"]
+    with pytest.raises(IllegalAction):
+        g.act(player, choose(g.view(), random.Random(1)))
+    assert wire.to_host == []
     rid = host._fair_round.round_id
     assert rid == RoundId(host.table_id, host.table.view(None)["game_no"], rid.round_no)
-    with pytest.raises(IllegalAction):  # nobody moves while the exchange runs
-        host.table.act(turn, {"type": "videre"})
+    before = host.table.engine.log
+    with pytest.raises(IllegalAction):
+        host.guest_act(player, {"type": "videre"})
+    with pytest.raises(IllegalAction):
+        host.act("Vært", {"type": "throw"})
+    assert host.table.engine.log == before
