@@ -230,6 +230,25 @@ def test_a_host_that_shows_other_faces_is_caught(monkeypatch):
     assert wire.guest("Mette").dice_check.startswith("mismatch:")
 
 
+def test_a_plain_throw_after_a_fair_one_is_caught():
+    """A host that throws with its own seeded dice (it knows the seed) at a fair table: every
+    guest reports it."""
+    wire = fair_table("treere")
+    host = wire.host
+    rng = random.Random(19)
+    for _ in range(200):
+        if host.table.view(None)["turn"] in GUESTS and not host.table.engine.rolled and any(
+                "fair" in e for e in throws(host.table.log)):
+            break
+        wire.move(rng)
+    turn = host.table.view(None)["turn"]
+    assert all(wire.guest(n).dice_check == "verified" for n in GUESTS)
+    host.table.engine.act(turn, {"type": "roll"})  # past the gate: the seeded dice
+    host.room.table_changed()
+    wire.pump()
+    assert all(wire.guest(n).dice_check == "mismatch:plain" for n in GUESTS)
+
+
 def test_a_guest_that_does_not_commit_in_time_is_held_by_the_host():
     wire = fair_table("bakke", quiet=("Bent",))
     host = wire.host

@@ -66,6 +66,8 @@ class GuestGameTable:
         # shows other commitments later is caught), and its own check of each fair throw.
         self._seen_cups: tuple[int, dict] | None = None
         self._checked_no = 0
+        self._scanned = 0  # events looked through for a plain throw after a fair one
+        self._fair_from: int | None = None  # the first fair throw's event index
         self.dice_check: str | None = None
         self.dice_checks: deque[tuple[int, str]] = deque(maxlen=FAIR_CHECKS_KEPT)
         told = endpoint.on_change
@@ -174,6 +176,7 @@ class GuestGameTable:
         fair = v.get("fair") if v else None
         if fair is None:
             return
+        self._check_plain(v["events"])
         if fair["step"] == "share" and (self._seen_cups is None
                                         or self._seen_cups[0] != fair["no"]):
             self._seen_cups = (fair["no"], {p: list(c) for p, c in fair["cups"].items()})
@@ -184,6 +187,20 @@ class GuestGameTable:
             f"mismatch:{fair['no']}"
         self.dice_check = result
         self.dice_checks.append((fair["no"], result))
+
+    def _check_plain(self, events: list[dict]) -> None:
+        """At a fair table every throw after the first fair one is fair: a plain (seeded) throw
+        would be one the host's seed decides, so it is reported ("mismatch:plain")."""
+        for i in range(min(self._scanned, len(events)), len(events)):
+            e = events[i]
+            if e.get("type") not in ("throw", "roll"):
+                continue
+            if "fair" in e:
+                self._fair_from = i if self._fair_from is None else self._fair_from
+            elif self._fair_from is not None:
+                self.dice_check = "mismatch:plain"
+                self.dice_checks.append((0, self.dice_check))
+        self._scanned = len(events)
 
     def to_dict(self) -> dict[str, Any]:
         return self.endpoint.to_dict()
