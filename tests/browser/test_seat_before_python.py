@@ -240,3 +240,46 @@ def test_a_tap_before_shell_seat_js_has_run_is_asked_for_when_it_has(phone_page,
         route.continue_()
     wait_join_says(page, SEATED, timeout=10_000)
     assert seats(page) == {ROOM: {"name": "Mette", "token": "T" * 22}}
+
+
+# Whether the loader may start Python now: "go", or "wait" (not within 100 ms).
+MAY_START = """() => Promise.race([window.bodegaShell.pythonMayStart().then(() => 'go'),
+                                   new Promise((r) => setTimeout(() => r('wait'), 100))])"""
+
+
+def test_python_waits_for_the_tap_on_a_share_links_form(phone_page, server) -> None:
+    # Pyodide's start holds the main thread for seconds: on the form, the loader waits for the
+    # friend's tap and the host's answer (shell.js pythonMayStart); its downloads go on.
+    page = phone_page
+    fake_relay(page, _welcome())
+    page.goto(f"{server}?bord={ROOM}")
+    page.wait_for_selector("html[data-shell='ready']", timeout=30_000)
+    page.wait_for_function(
+        "performance.getEntriesByType('resource').some(e => /pyodide\\.asm\\.wasm/.test(e.name))",
+        timeout=10_000)
+    page.wait_for_timeout(2_500)  # Python would be up by now, unheld (~2 s here)
+    assert page.get_attribute("html", "data-ready") is None
+    assert page.evaluate(MAY_START) == "wait"
+    # Typing answers at once (no long task in the way): each key lands within a frame or two.
+    page.get_by_test_id("join-name").press_sequentially("Mette")
+    assert page.get_by_test_id("join-name").input_value() == "Mette"
+    tap(page, page.get_by_test_id("join-sit"))
+    wait_join_says(page, SEATED, timeout=5_000)
+    wait_for_python(page)  # the tap and the seat let it start
+    assert seats(page) == {ROOM: {"name": "Mette", "token": "T" * 22}}
+
+
+def test_python_waits_for_nothing_elsewhere_and_for_the_form_only_so_long(contexts,
+                                                                          server) -> None:
+    start = contexts("phone").new_page()
+    start.goto(server)
+    start.wait_for_selector("html[data-shell='ready']", timeout=30_000)
+    assert start.evaluate(MAY_START) == "go"  # the start screen: no wait
+    wait_for_python(start)
+    form = contexts("phone").new_page()
+    form.goto(f"{server}?bord={ROOM}")
+    form.wait_for_selector("html[data-shell='ready']", timeout=30_000)
+    wait_for_python(form)  # nobody taps: Python starts after HOLD_MS all the same
+    shown = form.evaluate("performance.getEntriesByName('bodega:shell')[0].startTime")
+    ready = form.evaluate("performance.getEntriesByName('bodega:main')[0].startTime")
+    assert ready - shown >= 8_000, (shown, ready)  # shell.js HOLD_MS

@@ -235,6 +235,7 @@
       join.left = true;
       join.sit = false;
       paint("start", "start");
+      letPythonStart();
       return;
     }
     if (action !== "sit") return;
@@ -260,12 +261,36 @@
     if (!window.bodegaSeat || !join.room || !join.seat || !join.sit || pythonUp) return;
     var name = join.seat;
     join.seat = null;
-    window.bodegaSeat.ask(join.room, name, function () {
+    var asked = window.bodegaSeat.ask(join.room, name, function () {
       if (pythonUp || state.screen !== "bord") return;
       say(words("friends.join.seated"), "");
       var section = root.querySelector('[data-testid="join"]');
       if (section) section.removeAttribute("aria-busy");
     });
+    if (asked) window.bodegaSeat.whenSettled(letPythonStart);
+    else letPythonStart();
+  }
+
+  // -- Python waits for the friend's tap -------------------------------------------------------
+  // Pyodide's first start holds the main thread in one task of seconds (1.9 s at 1x, 6.7 s at
+  // 4x CPU here: docs/performance.md): a name typed meanwhile freezes and a tap waits for it.
+  // So on a share link's form the loader (web/boot/bodega-pyodide.mjs) asks `pythonMayStart()`
+  // and waits until the friend tapped "Sæt dig" and the host answered the seat, went home, or
+  // HOLD_MS passed; its downloads (the preload hints) go on meanwhile.
+  var HOLD_MS = 8000;
+  var mayStart = null, started = null, free = false;
+  function letPythonStart() {
+    free = true;
+    if (started) started();
+  }
+  function pythonMayStart() {
+    if (!mayStart) {
+      mayStart = new Promise(function (resolve) { started = resolve; });
+      var onForm = state.screen === "bord" && !!field() && !join.left;
+      if (free || !onForm) letPythonStart();
+      else setTimeout(letPythonStart, HOLD_MS);  // at the latest
+    }
+    return mayStart;
   }
 
   // What the URL asks for at load: a share link or a hash (#regler, #tavlen …); else the start
@@ -294,6 +319,7 @@
     language: language,
     // Python takes over: returns what the static shell shows and the tap it queued, and stops.
     seatLoaded: askSeat,  // shell-seat.js is here (it may come after the tap)
+    pythonMayStart: pythonMayStart,  // the loader's wait: see "Python waits for the friend's tap"
     handOver: function () {
       pythonUp = true;
       if (window.bodegaSeat) window.bodegaSeat.handOver();  // a seat asked for: see shell-seat.js

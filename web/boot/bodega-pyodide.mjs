@@ -37,6 +37,10 @@ const AFTER_RESTORE = "import random\nrandom.seed()";
 const state = (value) => root.setAttribute("data-snapshot", value);
 
 export async function loadPyodide(options) {
+  // A share link's form first: Python's start holds the main thread for seconds, so it waits
+  // for the friend's tap (web/app/shell.js "Python waits for the friend's tap").
+  const shell = globalThis.bodegaShell;
+  if (shell && typeof shell.pythonMayStart === "function") await shell.pythonMayStart();
   if (await entry) {
     try {
       const pyodide = await loadPlain({ ...options, _loadSnapshot: snapshotOrFail() });
