@@ -108,8 +108,10 @@ def test_shell_seat_js_copies_python_exactly(py) -> None:
     assert js["SEATS_KEY"] == py["lobby"].SEATS_KEY
     assert js["SEATS_KEPT"] == py["lobby"].SEATS_KEPT
     assert js["SEATS_MAX_CHARS"] == py["lobby"].SEATS_MAX_CHARS
+    assert js["BYE_REASONS"] == list(py["protocol"].BYE_REASONS)
     assert set(js) == {"TOKEN", "RELAY_FRAME_MAX", "HOST_FRAME_MAX", "ID_MAX", "SEATS_KEY",
-                       "SEATS_KEPT", "SEATS_MAX_CHARS"}, "a constant copied from Python is not checked here"
+                       "SEATS_KEPT", "SEATS_MAX_CHARS", "BYE_REASONS"}, (
+        "a constant copied from Python is not checked here")
 
 
 def test_shell_lang_js_copies_python_exactly(py) -> None:

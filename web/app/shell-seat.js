@@ -34,7 +34,8 @@
 
   var socket = null;
   var state = "idle";  // idle | asking (hello sent) | seated | failed
-  var handedOver = false, timer = null, lastPong = 0, waiting = [];
+  var handedOver = false, timer = null, lastPong = 0, waiting = [], bye = null;
+  var BYE_REASONS = ["removed", "closed", "replaced"];  // protocol.BYE_REASONS
 
   function relayUrl() {  // relay_link.relay_url: the relay sits at the origin's root
     return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
@@ -88,6 +89,16 @@
     }
   }
 
+  function forget(room) {  // the seat's token is no use any more (join_screen._forget_seat)
+    try {
+      var seats = JSON.parse(window.localStorage.getItem(SEATS_KEY) || "{}");
+      if (seats && typeof seats === "object" && !Array.isArray(seats)) {
+        delete seats[room];
+        window.localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
+      }
+    } catch (error) { /* unreadable or off: lobby.read_seats drops it */ }
+  }
+
   function settle(outcome) {
     if (state === "seated" || state === "failed") return;
     state = outcome;
@@ -118,9 +129,15 @@
     if (state === "asking" && msg.t === "welcome" && isWelcome(msg)) {
       if (!remember(room, name, msg.token)) return settle("failed");
       settle("seated");
-      seated(name);
+      seated(null);
     } else if (state === "asking" && (msg.t === "error" || msg.t === "bye")) {
       settle("failed");  // refused (name_taken, table_full, started …): Python says why
+    } else if (state === "seated" && msg.t === "bye" && BYE_REASONS.indexOf(msg.reason) >= 0) {
+      // The seat is gone before Python is up (removed, the table closed): Python says why.
+      bye = msg.reason;
+      if (bye !== "replaced") forget(room);
+      close();
+      seated(bye);
     } else if (state === "seated" && msg.t === "ping" && count(msg.n) &&
                Date.now() - lastPong >= PONG_EVERY_MS) {
       lastPong = Date.now();
@@ -128,7 +145,8 @@
     }
   }
 
-  // Ask the host of `room` for a seat as `name`; `seated(name)` once it has given one.
+  // Ask the host of `room` for a seat as `name`; `seated(null)` once it has given one,
+  // `seated(reason)` if the host then says bye to it (before Python is up).
   function ask(room, name, seated) {
     if (state !== "idle" || handedOver || typeof WebSocket !== "function") return false;
     try {
@@ -168,6 +186,7 @@
       return state;
     },
     asking: function () { return state === "asking"; },
+    bye: function () { return bye; },  // the host's bye to the seat given here, or null
     state: function () { return state; },
     // `callback(outcome)` once the host has answered ("seated" / "failed"); at once if it has.
     whenSettled: function (callback) {

@@ -261,11 +261,16 @@
     if (!window.bodegaSeat || !join.room || !join.seat || !join.sit || pythonUp) return;
     var name = join.seat;
     join.seat = null;
-    var asked = window.bodegaSeat.ask(join.room, name, function () {
+    var asked = window.bodegaSeat.ask(join.room, name, function (gone) {
       if (pythonUp || state.screen !== "bord") return;
-      say(words("friends.join.seated"), "");
       var section = root.querySelector('[data-testid="join"]');
       if (section) section.removeAttribute("aria-busy");
+      if (gone) {  // the host removed the seat or closed the table: Python says which, at once
+        join.sit = false;
+        say("", "");
+        return;
+      }
+      say(words("friends.join.seated"), "");
     });
     if (asked) window.bodegaSeat.whenSettled(letPythonStart);
     else letPythonStart();
@@ -331,7 +336,8 @@
       return { screen: state.screen, game: state.game, queued: state.queued, focus: focus,
                caret: caret, language: language,
                // a share link's form: what is typed, a kept tap on "Sæt dig", or left for home
-               join: { typed: input ? input.value : null, sit: join.sit, left: join.left } };
+               join: { typed: input ? input.value : null, sit: join.sit, left: join.left,
+                       bye: window.bodegaSeat ? window.bodegaSeat.bye() : null } };
     },
   };
   // The first screen is on the page and answers taps.

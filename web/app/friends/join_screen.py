@@ -34,7 +34,7 @@ from typing import Any
 import js
 from app.friends import lobby as friends
 from app.friends.core.notices import bye_line
-from app.friends.core.protocol import is_name
+from app.friends.core.protocol import BYE_REASONS, is_name
 from app.friends.guest_table import GuestTable
 from app.friends.markup import join_html
 from app.friends.wire.links import GuestLinks
@@ -55,14 +55,17 @@ SEAT_REFUSED = ("name_taken", "bad_name", "table_full", "bad_token", "started")
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
                           "kept_token": None, "game_table": None, "told_waiting": False,
-                          "closed": False, "typed": None, "sit": False}
+                          "closed": False, "typed": None, "sit": False, "bye": None}
 
 
-def carry_over(typed: str | None, sit: bool) -> None:
+def carry_over(typed: str | None, sit: bool, bye: str | None = None) -> None:
     """What the static join form (web/app/shell.js, before Python) hands over: the name in its
     field (None: no field) and whether *Sæt dig* was tapped. The next render paints that name,
-    not the remembered one, and sits down with it once: the guest never taps twice."""
-    _state.update(typed=typed if isinstance(typed, str) else None, sit=bool(sit))
+    not the remembered one, and sits down with it once: the guest never taps twice. ``bye``:
+    the host's ``bye`` to the seat web/app/shell-seat.js took before Python (the host removed
+    it, or closed the table): the render says so instead of sitting down."""
+    _state.update(typed=typed if isinstance(typed, str) else None, sit=bool(sit),
+                  bye=bye if bye in BYE_REASONS else None)
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -186,17 +189,22 @@ def _host_said_bye(table: GuestTable) -> None:
     why: over the name form, or, for a closed table, with the way home only."""
     reason = table.guest.closed
     leave()
+    _said_bye(reason, table.name)
+    if screens.current() != SCREEN:
+        screens.show(SCREEN)
+    else:
+        _paint()
+
+
+def _said_bye(reason: str, name: str) -> None:
+    """The host's ``bye`` for this phone's seat (here, or to web/app/shell-seat.js before
+    Python was up): forget a seat that is gone, remember a closed table, say why."""
     if reason in ("removed", "closed"):  # that seat is gone: its token is no use any more
         _forget_seat()
     if reason == "closed":
         closed = friends.read_closed(store.read(friends.CLOSED_KEY))
         store.write_json(friends.CLOSED_KEY, friends.remember_closed(closed, _state["room"]))
-    _state.update(error=bye_line(reason), name=table.name, kept_token=None,
-                  closed=reason == "closed")
-    if screens.current() != SCREEN:
-        screens.show(SCREEN)
-    else:
-        _paint()
+    _state.update(error=bye_line(reason), name=name, kept_token=None, closed=reason == "closed")
 
 
 def _forget_seat() -> None:
@@ -257,9 +265,13 @@ def _status() -> str:
 
 def render(root: Any, **_kw: Any) -> None:
     _state["root"] = root
-    typed, kept = _state["typed"], _state["sit"]
-    _state.update(typed=None, sit=False)  # once: a later render is the router's own
+    typed, kept, bye = _state["typed"], _state["sit"], _state["bye"]
+    _state.update(typed=None, sit=False, bye=None)  # once: a later render is the router's own
     room = friends.room_from_search(str(js.location.search))
+    if room is not None and bye is not None:
+        _state["room"] = room
+        _said_bye(bye, typed or "")
+        kept = False  # that seat is gone: the form again, with why
     if room is None:
         root.innerHTML = join_html("", "", t("friends.join.bad_link"), form=False, retry="home")
         _state["painted"] = None

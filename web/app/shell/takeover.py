@@ -57,11 +57,12 @@ def take_over(js: Any) -> str:
         # A host's table with friends may load now: its transports' restore hook comes first.
         import app.friends.share_screen  # noqa: F401
     join = (shell or {}).get("join") or {}
-    if steps[-1][0] == "bord" and (join.get("typed") is not None or join.get("sit")):
+    if steps[-1][0] == "bord" and (join.get("typed") is not None or join.get("sit")
+                                   or join.get("bye")):
         # The static join form's name and kept tap: the join screen paints that name and sits
         # down with it (no second tap); shown by the steps below.
         from app.friends import join_screen
-        join_screen.carry_over(join.get("typed"), bool(join.get("sit")))
+        join_screen.carry_over(join.get("typed"), bool(join.get("sit")), join.get("bye"))
     for name, kw in steps:
         shown = screens.show(name, **kw)
     focus = (shell or {}).get("focus")
