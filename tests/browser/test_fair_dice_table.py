@@ -76,6 +76,8 @@ def test_three_phones_play_fair_dice_and_every_phone_checks_every_cup(contexts, 
     host, guests = fair_phones(contexts)
     pages = {HOST: host, **guests}
     url = host_lobby(host, server, dice=2)
+    # where the host seats a regular, the lobby says whose phone it plays on
+    assert "Stamgæsterne sidder på din telefon" in host.get_by_test_id("regulars-on-host").inner_text()
     seat_everyone(host, guests, url)
     for name, page in pages.items():  # the mark, and what it means on a tap
         mark = page.get_by_test_id("dice-fair")

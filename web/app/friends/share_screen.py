@@ -249,6 +249,9 @@ def render(root: Any, **_kw: Any) -> None:
     if _state["game"] in GAME_TITLES:  # Snyd's lobby is the one people know as "Med vennerne"
         section.querySelector("h2").textContent = t("friends.lobby.title.game",
                                                     game=GAME_TITLES[_state["game"]])
+    if games.get(_state["game"]).fair:  # the regulars' dice are thrown on this phone
+        section.querySelector(".add-seats").insertAdjacentHTML(
+            "afterend", f'<p class="hint" data-testid="regulars-on-host">{t("snyd.setup.regulars_on_host")}</p>')
     section.addEventListener("click", _proxy("click", _on_click))
     _state["shown"] = None
     _paint_seats()
