@@ -166,8 +166,9 @@ HOSTILE = {
 }
 
 
-def fake_relay(page: Any, answer: str, peer: str = "host") -> list[str]:
-    """The relay and the host, faked: `ready` (the host is here), then `answer` for the hello."""
+def fake_relay(page: Any, *answers: str, peer: str = "host") -> list[str]:
+    """The relay and the host, faked: `ready` (the host is here), then `answers`, in order, for
+    the hello; returns every frame the page sent."""
     heard: list[str] = []
 
     def relay(ws) -> None:
@@ -177,7 +178,8 @@ def fake_relay(page: Any, answer: str, peer: str = "host") -> list[str]:
             if frame.get("op") == "join":
                 ws.send(json.dumps({"op": "ready", "peer": "p" * 8, "role": "guest", "host": True}))
             elif frame.get("op") == "send" and '"hello"' in frame.get("data", ""):
-                ws.send(json.dumps({"op": "from", "peer": peer, "data": answer}))
+                for answer in answers:
+                    ws.send(json.dumps({"op": "from", "peer": peer, "data": answer}))
         ws.on_message(on_message)
 
     page.route_web_socket("**/ws", relay)
@@ -292,21 +294,7 @@ def test_a_bye_before_python_is_up_is_what_python_says(phone_page, server, reaso
     # The host removes the seat (or closes the table) between the welcome and Python's
     # take-over: the token is forgotten and Python says why, never sitting down with it.
     page = phone_page
-    bye = json.dumps({"v": 1, "t": "bye", "reason": reason})
-    heard: list[str] = []
-
-    def relay(ws) -> None:
-        def on_message(message) -> None:
-            heard.append(str(message))
-            frame = json.loads(message)
-            if frame.get("op") == "join":
-                ws.send(json.dumps({"op": "ready", "peer": "p" * 8, "role": "guest", "host": True}))
-            elif frame.get("op") == "send" and "hello" in frame.get("data", ""):
-                ws.send(json.dumps({"op": "from", "peer": "host", "data": _welcome()}))
-                ws.send(json.dumps({"op": "from", "peer": "host", "data": bye}))
-        ws.on_message(on_message)
-
-    page.route_web_socket("**/ws", relay)
+    heard = fake_relay(page, _welcome(), json.dumps({"v": 1, "t": "bye", "reason": reason}))
     held = hold_python(page)
     sit_static(page, f"{server}?bord={ROOM}", "Mette")
     page.wait_for_function("() => window.bodegaSeat.bye() !== null", timeout=10_000)
