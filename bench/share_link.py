@@ -64,7 +64,8 @@ new MutationObserver(() => {
 TIMES = """() => {
   const mark = (name) => (performance.getEntriesByName(name)[0] || {}).startTime ?? null;
   return {shell: mark('bodega:shell'), field: window.__share.field ?? null,
-          ready: window.__share.ready ?? null, seated: window.__share.seated ?? null};
+          ready: window.__share.ready ?? null, seated: window.__share.seated ?? null,
+          tap: window.__share.tap ?? null};
 }"""
 
 
@@ -82,11 +83,16 @@ def guest_run(browser, pw, server: bt.Server, host, url: str, rate: float, name:
         field = page.get_by_test_id("join-name")
         field.wait_for(timeout=60_000)
         field.press_sequentially(name)
+        page.evaluate("window.__share.tap = performance.now()")
         page.get_by_test_id("join-sit").tap()
         page.wait_for_function("window.__share.seated !== undefined", timeout=240_000,
                                polling=50)
+        seated_bytes = sum(n for _, _, n in server.sent()[start:])
+        # Python starts once the friend is seated (bodegaShell.pythonMayStart): "Python up" is
+        # after the seat now; wait for it too, for the figure.
+        page.wait_for_function("window.__share.ready !== undefined", timeout=240_000, polling=50)
         times = page.evaluate(TIMES)
-        times["bytes"] = sum(n for _, _, n in server.sent()[start:])
+        times["bytes"] = seated_bytes
         lobby_seat(host, name).wait_for(timeout=30_000)
     finally:
         context.close()
@@ -151,8 +157,9 @@ def main(argv: list[str] | None = None) -> None:
                 for kind in (("share", "bare") if i % 2 == 0 else ("bare", "share")):
                     if kind == "share":
                         row = guest_run(browser, pw, server, host, url, rate, f"Gæst{i}")
-                        print(f"run {i + 1} {rate:g}× share: form {row['form']:6.0f} ready "
-                              f"{row['ready']:6.0f} seated {row['seated']:6.0f} ms, "
+                        print(f"run {i + 1} {rate:g}× share: form {row['form']:6.0f} tap "
+                              f"{row['tap']:6.0f} seated {row['seated']:6.0f} Python up "
+                              f"{row['ready']:6.0f} ms, "
                               f"{row['bytes']} B", flush=True)
                     else:
                         row = bare_run(browser, pw, server, rate)

@@ -166,17 +166,25 @@ HOSTILE = {
 }
 
 
-def fake_relay(page: Any, *answers: str, peer: str = "host") -> list[str]:
+def fake_relay(page: Any, *answers: str, peer: str = "host",
+               held: list | None = None) -> list[str]:
     """The relay and the host, faked: `ready` (the host is here), then `answers`, in order, for
-    the hello; returns every frame the page sent."""
+    the hello; returns every frame the page sent. With `held`, the `ready` waits: a function
+    that sends it is put there (a slow relay or network)."""
     heard: list[str] = []
 
     def relay(ws) -> None:
+        def ready() -> None:
+            ws.send(json.dumps({"op": "ready", "peer": "p" * 8, "role": "guest", "host": True}))
+
         def on_message(message) -> None:
             heard.append(str(message))
             frame = json.loads(message)
             if frame.get("op") == "join":
-                ws.send(json.dumps({"op": "ready", "peer": "p" * 8, "role": "guest", "host": True}))
+                if held is None:
+                    ready()
+                else:
+                    held.append(ready)
             elif frame.get("op") == "send" and '"hello"' in frame.get("data", ""):
                 for answer in answers:
                     ws.send(json.dumps({"op": "from", "peer": peer, "data": answer}))
@@ -269,6 +277,30 @@ def test_python_waits_for_the_tap_on_a_share_links_form(phone_page, server) -> N
     wait_join_says(page, SEATED, timeout=30_000)
     wait_for_python(page)  # the tap and the seat let it start
     assert seats(page) == {ROOM: {"name": "Mette", "token": "T" * 22}}
+
+
+def test_python_waits_while_the_relays_socket_connects_after_the_tap(phone_page, server) -> None:
+    # Between the tap and the hello the socket connects and the relay says whether the host is
+    # there: Python's start (seconds of main thread) must wait for that too, or the relay's
+    # answers wait behind it and the friend is seated only when Python is up (the bench saw it).
+    page = phone_page
+    held: list[Any] = []
+    fake_relay(page, _welcome(), held=held)
+    page.goto(f"{server}?bord={ROOM}")
+    page.wait_for_selector("html[data-shell='ready']", timeout=30_000)
+    page.get_by_test_id("join-name").press_sequentially("Mette")
+    tap(page, page.get_by_test_id("join-sit"))
+    page.wait_for_function("window.bodegaSeat.state() === 'connecting'", timeout=10_000)
+    for _ in range(50):  # the socket is open and the join sent: only the relay's answer is held
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the page never joined the room"
+    page.wait_for_timeout(300)
+    assert page.evaluate(MAY_START) == "wait"
+    held[0]()
+    wait_join_says(page, SEATED, timeout=10_000)
+    assert page.evaluate(MAY_START) == "go"
 
 
 def test_python_waits_for_nothing_elsewhere_and_for_the_form_only_so_long(contexts,

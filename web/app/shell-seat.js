@@ -26,14 +26,18 @@
   var SEATS_KEY = "bodegabordet.snyd.friends";    // lobby.SEATS_KEY
   var SEATS_KEPT = 8;                             // lobby.SEATS_KEPT
   var SEATS_MAX_CHARS = 4000;                     // lobby.SEATS_MAX_CHARS
-  // A hello unanswered this long: given up, Python's own link asks. Generous: a host's phone
+  // A seat asked for (from the tap: the relay's socket, then the hello) and unanswered this
+  // long: given up, Python's own link asks. Generous: a host's phone
   // busy or on a slow network answers late, and Python waits for this answer (giving up early
   // would have Python ask again without the token, and find the name taken by our own seat).
   var ANSWER_MS = 20000;
   var PONG_EVERY_MS = 1000;  // at most one pong a second, however often the host pings
 
   var socket = null;
-  var state = "idle";  // idle | asking (hello sent) | seated | failed
+  // idle | connecting (the relay's socket, until the host is there) | asking (hello sent) |
+  // seated | failed. Python's start waits while connecting or asking (whenSettled): its first
+  // start holds the main thread for seconds, and the relay's answers would wait behind it.
+  var state = "idle";
   var handedOver = false, timer = null, lastPong = 0, waiting = [], bye = null;
   var BYE_REASONS = ["removed", "closed", "replaced"];  // protocol.BYE_REASONS
 
@@ -120,7 +124,6 @@
   function hello(name) {
     socket.send(frame({ op: "send", data: frame({ v: 1, t: "hello", name: name, token: null }) }));
     state = "asking";
-    timer = setTimeout(function () { settle("failed"); }, ANSWER_MS);
   }
 
   function fromHost(data, room, name, seated) {
@@ -155,18 +158,20 @@
       state = "failed";
       return false;
     }
-    var sentHello = false;
+    state = "connecting";
+    timer = setTimeout(function () { settle("failed"); }, ANSWER_MS);
     socket.onopen = function () { socket.send(frame({ op: "join", room: room })); };
     socket.onmessage = function (event) {
       var msg = object(event.data, RELAY_FRAME_MAX);
       if (!msg) return;
       var hostHere = (msg.op === "ready" && msg.host === true) ||
                      (msg.op === "host" && msg.present === true);
-      if (hostHere && !sentHello && state === "idle") {
-        sentHello = true;
+      if (hostHere && state === "connecting") {
         hello(name);
       } else if (msg.op === "from" && msg.peer === "host" && typeof msg.data === "string") {
         fromHost(msg.data, room, name, seated);
+      } else if (state === "connecting" && msg.op === "ready" && msg.host !== true) {
+        settle("failed");  // the host's phone is not there: Python waits for it, in its words
       } else if (msg.op === "host" && msg.present === false && state === "asking") {
         settle("failed");
       }
@@ -181,7 +186,7 @@
     // nothing was asked (Python sits down itself); a hello on its way is waited for.
     handOver: function () {
       handedOver = true;
-      if (state === "idle") settle("failed");
+      if (state === "idle" || state === "connecting") settle("failed");
       else if (state !== "asking") close();
       return state;
     },
@@ -190,7 +195,7 @@
     state: function () { return state; },
     // `callback(outcome)` once the host has answered ("seated" / "failed"); at once if it has.
     whenSettled: function (callback) {
-      if (state === "asking") waiting.push(callback);
+      if (state === "connecting" || state === "asking") waiting.push(callback);
       else callback(state);
     },
   };
