@@ -55,6 +55,9 @@ def test_the_host_seats_a_friend_before_python_is_up(contexts, server, screensho
     wait_join_says(guest, seated, timeout=15_000)
     assert guest.get_attribute("html", "data-ready") is None
     assert guest.get_by_test_id("join").get_attribute("aria-busy") is None
+    # Seated, nothing invites a second tap: the name and the buttons go, as on Python's screen.
+    assert not guest.get_by_test_id("join-sit").is_visible()
+    assert not guest.get_by_test_id("join-name").is_visible()
     lobby_seat(host, "Mette").wait_for(timeout=10_000)
     assert lobby_seat(host, "Mette").get_attribute("data-kind") == "guest"
     kept = seats(guest)[room_of(url)]
@@ -332,6 +335,7 @@ def test_a_bye_before_python_is_up_is_what_python_says(phone_page, server, reaso
     page.wait_for_function("() => window.bodegaSeat.bye() !== null", timeout=10_000)
     assert seats(page) == {}
     assert SEATED not in page.evaluate(JOIN_TEXT)
+    assert page.get_by_test_id("join-sit").is_visible()  # the form again, until Python says why
     release(page, held)
     wait_for_python(page)
     wait_join_says(page, words)

@@ -255,6 +255,15 @@
     askSeat();
   }
 
+  // The join form's name field and buttons, shown or not (hidden, not removed: a bye before
+  // Python shows them again, and the take-over still reads what was typed).
+  function formShown(section, shown) {
+    if (!section) return;
+    section.querySelectorAll(".field, .setup-actions").forEach(function (part) {
+      part.hidden = !shown;
+    });
+  }
+
   // shell-seat.js asks the host for the seat at once; Python sits back down in it once up. A
   // `defer` script: a tap before it ran is asked for when it has (`seatLoaded`).
   function askSeat() {
@@ -268,9 +277,11 @@
       if (gone) {  // the host removed the seat or closed the table: Python says which, at once
         join.sit = false;
         say("", "");
+        formShown(section, true);
         return;
       }
       say(words("friends.join.seated"), "");
+      formShown(section, false);  // seated: as Python's join screen, no name or button to tap again
     });
     if (asked) window.bodegaSeat.whenSettled(letPythonStart);
     else letPythonStart();
