@@ -340,3 +340,21 @@ def test_a_bye_before_python_is_up_is_what_python_says(phone_page, server, reaso
     wait_for_python(page)
     wait_join_says(page, words)
     assert len([f for f in heard if "hello" in f]) == 1  # Python asked nothing with the token
+
+
+def test_a_flood_from_the_relay_gets_at_most_a_pong_a_second(phone_page, server) -> None:
+    # A hostile or broken relay: hundreds of junk frames around the welcome and hundreds of pings
+    # after it. The exact welcome still seats; junk is dropped unparsed or unanswered; the pongs
+    # stay bounded (PONG_EVERY_MS), so a flood never turns this phone into an amplifier.
+    page = phone_page
+    junk = ["x" * 200_000, "[]", "{}", json.dumps({"v": 1, "t": "lobby"}), "null"] * 60
+    pings = [json.dumps({"v": 1, "t": "ping", "n": n}) for n in range(400)]
+    heard = fake_relay(page, *junk, _welcome(), *junk, *pings)
+    hold_python(page)
+    sit_static(page, f"{server}?bord={ROOM}", "Mette")
+    wait_join_says(page, SEATED, timeout=15_000)
+    page.wait_for_timeout(1_500)
+    pongs = [f for f in heard if '\\"pong\\"' in f]
+    assert 1 <= len(pongs) <= 3, len(pongs)  # the flood arrived within ~1.5 s: one or two answers
+    assert seats(page) == {ROOM: {"name": "Mette", "token": "T" * 22}}
+    assert page.get_by_test_id("join-sit").count() == 1  # the page is whole
