@@ -13,6 +13,7 @@ from html import escape
 from app.bakke.words import dice_word, event_line, genitive, hint_line, place, turn_line
 from app.friends.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
 from app.lang import t
+from app.table.fair_marks import fair_mark_html, fair_notes_html, fair_throwing
 from app.table.seat_markup import seat_html
 from app.table.tally_legend import legend_html
 
@@ -38,6 +39,10 @@ class TableLook:
     guest: bool = False                # a guest's phone: the host starts the next game
     # A table with friends: each seat's connection (app/friends/peer_marks.py); {} on one phone.
     connections: dict[str, str] = field(default_factory=dict)
+    # Fair throws at a friends' table (issue 20): the session's fair_state() ({"step", "check"};
+    # None elsewhere) and whether the *Ærlige terninger* mark's explanation is open.
+    fair: dict | None = None
+    fair_open: bool = False
 
 
 def a(value: object) -> str:
@@ -183,7 +188,8 @@ def felt_html(view: dict, look: TableLook) -> str:
     order = seat_order(view)
     others = order[1:]
     seats = "".join(other_seat_html(view, look, p) for p in others)
-    info = f'<div class="round-info">{escape(t("bakke.round", n=view.get("game_no", 0)))}</div>'
+    info = (f'<div class="round-info">{escape(t("bakke.round", n=view.get("game_no", 0)))}'
+            f'{fair_mark_html(look.fair, look.fair_open, "friends.fair.throws_explain")}</div>')
     return f'{info}{seats}{centre_html(view, look)}{my_seat_html(view, look)}'
 
 
@@ -275,7 +281,10 @@ def controls_html(view: dict, look: TableLook) -> str:
                 f'aria-expanded="{"true" if look.fejl_open else "false"}"{"" if fejl else " disabled"}>'
                 f'{escape(t("bakke.fejl"))}</button>') if view.get("rules", {}).get("faults", True) else ""
     asked = fejl_confirm_html(view, look)
-    return (f'{fejl_undo_html(view)}{asked or fejl_menu_html(view, look)}<div class="bakke-actions{"" if fejl_btn else " no-fejl"}">'
+    if fair_throwing(look.fair):  # a throw's faces are on the way: nothing invites a second tap
+        legal = set()
+    return (f'{fair_notes_html(look.fair)}{fejl_undo_html(view)}{asked or fejl_menu_html(view, look)}'
+            f'<div class="bakke-actions{"" if fejl_btn else " no-fejl"}">'
             f'{_button("throw", t("bakke.throw"), "throw" in legal)}'
             f'{_button("throw_all", t("bakke.throw_all"), "throw_all" in legal)}'
             f'{_button("videre", t("bakke.videre"), "videre" in legal)}{fejl_btn}</div>')

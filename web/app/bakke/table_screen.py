@@ -71,6 +71,8 @@ class BakkeUI(GameTableUI):
             return
         s, look = self.session, self.look
         look.connections = connections_of(s)  # a table with friends: every seat's badge
+        fair_state = getattr(s, "fair_state", None)  # a friends' table's fair throws (issue 20)
+        look.fair = fair_state() if callable(fair_state) else None
         for line in absorb(look, s.news(), s.lines):
             self.say(line)
         if look.roll:  # a throw tumbles in: the dice rattle (with Lyd on)
@@ -152,6 +154,9 @@ class BakkeUI(GameTableUI):
             self.redraw_controls(".btn.fejl")
         elif action == "undo-fejl":
             self.act({"type": "undo_fejl"})
+        elif action == "fair-info":  # what *Ærlige terninger* means: open, or closed again
+            self.look.fair_open = not self.look.fair_open
+            self.refresh()
         elif action == "new-game":
             self.session.new_game()  # a refusal is said in the toast (on_click)
             self.refresh()  # the toast stays

@@ -188,6 +188,26 @@ class GuestGameTable:
         self.dice_check = result
         self.dice_checks.append((fair["no"], result))
 
+    def fair_state(self) -> dict[str, Any] | None:
+        """What the table screen shows of fair throws (None at a table without them): the
+        exchange's ``step`` (None before the first fair throw, at a game whose friends' tables
+        are fair, games.Game.fair, while no plain throw was seen) and this phone's ``check`` of
+        the latest fair throw: "verified", or "mismatch:<thrower>" (whose throw it was)."""
+        v = self.view()
+        fair = v.get("fair") if v else None
+        events = v.get("events", []) if v else []
+        if fair is None:
+            plain = any(e.get("type") in ("throw", "roll") and "fair" not in e for e in events)
+            return {"step": None, "check": None} if games.get(self.game).fair and not plain else None
+        check = None
+        if self.dice_checks and self.dice_checks[-1][0] == fair["no"]:
+            check = self.dice_checks[-1][1]
+            if check.startswith("mismatch:"):
+                thrower = next((e.get("player") for e in reversed(events)
+                                if e.get("type") in ("throw", "roll") and e.get("fair") == fair["no"]), "?")
+                check = f"mismatch:{thrower}"
+        return {"step": fair["step"], "check": check}
+
     def _check_plain(self, events: list[dict]) -> None:
         """At a fair table every throw after the first fair one is fair: a plain (seeded) throw
         would be one the host's seed decides, so it is reported ("mismatch:plain")."""

@@ -402,6 +402,14 @@ class HostGameTable(HostedTable, GameSession):
                 "shares": record["shares"] if step == "dealt" else {},
                 "keys": {}, "bad": {}, "held": list(self._held)}
 
+    def fair_state(self) -> dict[str, Any] | None:
+        """What the table screen shows of fair throws (None at a table without them): the
+        exchange's ``step`` (None before the first throw) and no ``check`` (this phone makes
+        the faces from every share; the guests check them)."""
+        if not self.fair:
+            return None
+        return {"step": self._fair_step if self._fair_round is not None else None, "check": None}
+
     # ---------- saving: the fair switch too ----------
     def to_dict(self) -> dict:
         """As HostedTable's, plus at a fair table its id, the wire's count and the muted seats.

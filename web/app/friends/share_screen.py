@@ -375,8 +375,8 @@ def _start() -> None:
     """*Start* at the lobby: the host's table of the lobby's game on that game's screen."""
     game = games.get(_state["game"])
     host = games.load(game.host_table)
-    # Fair dice where the game has them (Snyd: games.Game.fair); the others' tables take no
-    # such option. The host table's save keeps it (HostTable.to_dict's "fair").
+    # Fair dice where the game has them (games.Game.fair: all three games now); a game without
+    # them takes no such option. The host table's save keeps it (its to_dict's "fair").
     fair = {"fair": True} if game.fair else {}
     table = host.from_lobby(_state["room"], _state["rules"], tempo=_state["tempo"], **fair)
     table.link = dict(_state["link"])

@@ -23,6 +23,7 @@ from app.snyd.reveal_markup import (
     turn_line_html,
 )
 from app.snyd.reveal_steps import out_at_this_reveal
+from app.table.fair_marks import dice_mismatch_html, fair_check, fair_mark_html, fair_status_html
 from app.table.seat_markup import seat_html
 
 
@@ -278,7 +279,7 @@ def felt_html(view: dict, look: TableLook) -> str:
                     for p, pos in zip(others, seat_positions(len(others))))
     info_key = "snyd.round_info.final" if view.get("final") else "snyd.round_info"
     info = (f'<div class="round-info">{t(info_key, game=view.get("game_no", 0), round=view.get("round_no", 0))}'
-            f'{fair_mark_html(look)}</div>')
+            f'{fair_mark_html(look.fair, look.fair_open, "snyd.fair.explain")}</div>')
     # The round's bids: an empty slot here, filled by the table's life (issue 12); the layout
     # (table.css) puts it over your seat upright and in the right-hand column on its side.
     history = (f'<div class="bid-history" data-testid="bid-history" aria-label="{t("snyd.history")}">'
@@ -289,23 +290,6 @@ def felt_html(view: dict, look: TableLook) -> str:
             f'{my_seat_html(view, look)}')
 
 
-def fair_mark_html(look: TableLook) -> str:
-    """The *Ærlige terninger* mark at a friends' table with fair dice (nothing elsewhere); a
-    tap opens (and closes) what it means."""
-    if look.fair is None:
-        return ""
-    info = (f'<p class="fair-info" id="fair-info" data-testid="dice-fair-info" role="note">'
-            f'{escape(t("snyd.fair.explain"))}</p>') if look.fair_open else ""
-    return (f'<span class="fair"><button type="button" class="fair-mark" data-testid="dice-fair" '
-            f'data-action="fair-info" aria-expanded="{"true" if look.fair_open else "false"}" '
-            f'aria-controls="fair-info">{escape(t("snyd.fair.mark"))}</button>{info}</span>')
-
-
-def fair_status_html(key: str) -> str:
-    """A calm line while the phones answer each other (the cups made, the keys opened)."""
-    return f'<p class="waiting fair-status" data-testid="fair-status" role="status">{escape(t(key))}</p>'
-
-
 def fair_check_html(view: dict, look: TableLook) -> str:
     """After a fair round: ✓ every cup checked out (at a reveal), or whose cup did not match
     (that seat lost the round). This phone's own check (GuestTable / HostTable.fair_state)."""
@@ -313,11 +297,8 @@ def fair_check_html(view: dict, look: TableLook) -> str:
     if check == "verified" and view.get("last_reveal"):
         return (f'<p class="dice-verified" data-testid="dice-verified" role="status">'
                 f'{escape(t("snyd.fair.verified"))}</p>')
-    if isinstance(check, str) and check.startswith("mismatch:"):
-        name = check.partition(":")[2]
-        return (f'<p class="dice-mismatch" data-testid="dice-mismatch" role="alert">'
-                f'{escape(t("friends.dice_mismatch", player=name))}</p>')
-    return ""
+    name = fair_check(look.fair)
+    return dice_mismatch_html(name) if name is not None else ""
 
 
 def _options(pairs: list[tuple[str, str]], selected: str) -> str:

@@ -44,7 +44,8 @@ class Game:
         self.guest = guest    # what wraps a guest's GuestTable for the table screen (None: none)
         self.stand_in = stand_in  # the bot class that plays an away guest's turns
         # Fair dice at its friends' tables (issue 20, docs/fair-dice.md): the lobby's *Start*
-        # asks the host table for them (``from_lobby(..., fair=True)``). Snyd only so far.
+        # asks the host table for them (``from_lobby(..., fair=True)``). All three games: Snyd's
+        # hidden cups, and every Bakke and Treere throw made from every seat's share.
         self.fair = fair
 
     def __repr__(self) -> str:
@@ -62,12 +63,14 @@ GAMES: tuple[Game, ...] = (
          screens={"bakke": "app.bakke.setup_screen",          # Bakke's *Dæk bordet*
                   "bakke-bordet": "app.bakke.table_screen"},  # its table (with its Tavlen)
          on_game_session=True, host="app.friends.game_host", host_table="HostGameTable",
-         guest="app.friends.game_guest:GuestGameTable", stand_in="engine.bakke.bots:Player"),
+         guest="app.friends.game_guest:GuestGameTable", stand_in="engine.bakke.bots:Player",
+         fair=True),
     Game("treere", "Treere", setup_screen="treere", table_screen="treere-bordet",
          screens={"treere": "app.treere.setup_screen",           # Treere's *Dæk bordet*
                   "treere-bordet": "app.treere.table_screen"},   # its table (with its Tavlen)
          on_game_session=True, host="app.friends.game_host", host_table="HostGameTable",
-         guest="app.friends.game_guest:GuestGameTable", stand_in="engine.treere.bots:Regular"),
+         guest="app.friends.game_guest:GuestGameTable", stand_in="engine.treere.bots:Regular",
+         fair=True),
 )
 KEYS: tuple[str, ...] = tuple(game.key for game in GAMES)
 # The game meant where none is named: a save, lobby or link from before Bakke and Treere, and

@@ -13,6 +13,7 @@ from html import escape
 from app.friends.peer_marks import connection_attr, connection_tag, handed_here_html, host_starts
 from app.home.player_settings import is_default_name
 from app.lang import language, t
+from app.table.fair_marks import fair_mark_html, fair_notes_html, fair_throwing
 from app.table.tally_legend import legend_html
 from app.treere.announce import score_text, units
 
@@ -34,6 +35,10 @@ class TableLook:
     guest: bool = False                     # a guest's phone: the host starts the next pot
     # A table with friends: each seat's connection (app/friends/peer_marks.py); {} on one phone.
     connections: dict[str, str] = field(default_factory=dict)
+    # Fair throws at a friends' table (issue 20): the session's fair_state() ({"step", "check"};
+    # None elsewhere) and whether the *Ærlige terninger* mark's explanation is open.
+    fair: dict | None = None
+    fair_open: bool = False
 
 
 def _attr(v: object) -> str:
@@ -125,7 +130,7 @@ def turn_line(v: dict, look: TableLook) -> str:
 
 def roll_area_html(v: dict, look: TableLook) -> str:
     zero = v["rules"]["zero_face"]
-    mine = in_turn_here(v, look)
+    mine = in_turn_here(v, look) and not fair_throwing(look.fair)  # no flick while one is made
     if v["rolled"]:
         rolling = "rolling" if look.rolling else ""
         if mine:
@@ -169,7 +174,7 @@ def won_event(v: dict) -> dict | None:
     return next((e for e in reversed(v["events"]) if e.get("type") == "won"), None)
 
 
-def info_html(v: dict) -> str:
+def info_html(v: dict, look: TableLook) -> str:
     beat = v.get("to_beat")
     beat_text = "–" if beat is None else score_text(beat)
     stage = ""
@@ -186,7 +191,8 @@ def info_html(v: dict) -> str:
         label, shown_pot, aria = t("treere.pot"), v["pot"], t("treere.pot.label", units=units(v["pot"]))
     pot = _figure("tr-pot won" if won else "tr-pot", "pot", aria, label, shown_pot)
     to_beat = _figure("tr-beat", "to-beat", t("treere.to_beat.label", score=beat_text), t("treere.to_beat"), beat_text)
-    return f'<div class="tr-info">{pot}{to_beat}{stage}</div>'
+    fair = fair_mark_html(look.fair, look.fair_open, "friends.fair.throws_explain")
+    return f'<div class="tr-info">{pot}{to_beat}{stage}{fair}</div>'
 
 
 def _figure(classes: str, testid: str, aria: str, label: str, value: object) -> str:
@@ -198,7 +204,7 @@ def _figure(classes: str, testid: str, aria: str, label: str, value: object) -> 
 def felt_html(v: dict, look: TableLook) -> str:
     seats = "".join(seat_html(v, p, look) for p in v["players"])
     news = f'<p class="news" data-testid="news">{escape(look.news)}</p>'
-    return (f'{info_html(v)}'
+    return (f'{info_html(v, look)}'
             f'<ol class="tr-seats" data-count="{len(v["players"])}">{seats}</ol>'
             f'<div class="tr-play"><p class="tr-turn" data-testid="turn-line">{turn_line(v, look)}</p>'
             f'{roll_area_html(v, look)}{kept_html(v, look)}</div>{news}')
@@ -214,12 +220,12 @@ def controls_html(v: dict, look: TableLook) -> str:
     handed = handed_here_html(v, look.guest)  # friends: a stand-in plays this seat now
     if handed:
         return handed
-    mine = in_turn_here(v, look)
+    mine = in_turn_here(v, look) and not fair_throwing(look.fair)  # a throw's faces on the way
     can_keep = mine and "keep" in v["legal"] and bool(look.selected)
     can_roll = mine and "roll" in v["legal"]
     n = len(look.selected)
     keep_label = t("treere.keep.count", n=n) if n else t("treere.keep")
-    return (f'<div class="actions two">'
+    return (f'{fair_notes_html(look.fair)}<div class="actions two">'
             f'<button type="button" class="btn keep" data-action="keep" aria-label="{_attr(t("treere.keep"))}"'
             f'{"" if can_keep else " disabled"}>{escape(keep_label)}</button>'
             f'<button type="button" class="btn roll" data-action="roll"'

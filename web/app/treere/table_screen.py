@@ -125,6 +125,8 @@ class TreereUI(GameTableUI):
             return
         self.take_news()
         self.look.connections = connections_of(self.session)  # a table with friends: the badges
+        fair_state = getattr(self.session, "fair_state", None)  # fair throws (issue 20)
+        self.look.fair = fair_state() if callable(fair_state) else None
         v = self.session.view()
         key = roll_key(v)
         if key != self.key:
@@ -193,6 +195,8 @@ class TreereUI(GameTableUI):
             self.throw()
         elif action == "new-game":
             self.session.new_game()
+        elif action == "fair-info":  # what *Ærlige terninger* means: open, or closed again
+            self.look.fair_open = not self.look.fair_open
         else:
             return False
         return True

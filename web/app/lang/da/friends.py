@@ -71,6 +71,9 @@ TEXT: dict[str, str] = {
     # fair dice (issue 20): a cup whose key does not match its commitment (said at the table)
     "friends.dice_mismatch": "{player}s terninger passer ikke",
     "friends.dice_missing": "{player} åbnede ikke sit bæger og taber runden",
+    # fair throws at Bakke and Treere (issue 20): the mark's explanation, the line while a throw is made
+    "friends.fair.throws_explain": "Hvert kast kommer af tilfældighed fra alle telefoner – ingen telefon, heller ikke værtens, kan bestemme et kast. Alle telefoner tjekker hvert kast.",
+    "friends.fair.throwing": "Terningerne rystes …",
     "friends.handed": "En stamgæst spiller for {player} nu",
     "friends.handed.you": "En stamgæst spiller for dig nu – værten kan give dig pladsen tilbage",
     "friends.tag.handed": "stamgæst",

@@ -68,6 +68,9 @@ TEXT: dict[str, str] = {
     # fair dice (issue 20): a cup whose key does not match its commitment (said at the table)
     "friends.dice_mismatch": "{player}'s dice don't match",
     "friends.dice_missing": "{player} didn't open their cup and loses the round",
+    # fair throws at Bakke and Treere (issue 20): the mark's explanation, the line while a throw is made
+    "friends.fair.throws_explain": "Every throw comes from randomness from all the phones – no phone, not even the host's, can fix a throw. Every phone checks every throw.",
+    "friends.fair.throwing": "Shaking the dice …",
     "friends.handed": "A regular plays for {player} now",
     "friends.handed.you": "A regular plays for you now – the host can give you your seat back",
     "friends.tag.handed": "regular",

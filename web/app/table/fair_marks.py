@@ -1,0 +1,58 @@
+"""Fair dice at a friends' table (issue 20, docs/fair-dice.md), the same in all three games: the
+*Ærlige terninger* mark with its explanation on a tap, the calm line while the phones answer
+each other, and the notice for dice that did not match this phone's check.
+
+    fair_mark_html(look.fair, look.fair_open, "snyd.fair.explain")   # "" without fair dice
+    fair_status_html("friends.fair.throwing")
+    dice_mismatch_html("Mette")
+"""
+from __future__ import annotations
+
+from html import escape
+
+from app.lang import t
+
+
+def fair_mark_html(fair: dict | None, fair_open: bool, explain: str) -> str:
+    """The mark at a friends' table with fair dice (``fair``: the session's fair_state; None
+    elsewhere: nothing); a tap (data-action "fair-info") opens and closes ``explain``'s words."""
+    if fair is None:
+        return ""
+    info = (f'<p class="fair-info" id="fair-info" data-testid="dice-fair-info" role="note">'
+            f'{escape(t(explain))}</p>') if fair_open else ""
+    return (f'<span class="fair"><button type="button" class="fair-mark" data-testid="dice-fair" '
+            f'data-action="fair-info" aria-expanded="{"true" if fair_open else "false"}" '
+            f'aria-controls="fair-info">{escape(t("snyd.fair.mark"))}</button>{info}</span>')
+
+
+def fair_status_html(key: str) -> str:
+    """A calm line while the phones answer each other (the cups made, the keys opened)."""
+    return f'<p class="waiting fair-status" data-testid="fair-status" role="status">{escape(t(key))}</p>'
+
+
+def dice_mismatch_html(name: str) -> str:
+    """‹navn›s terninger passer ikke: this phone's check of ``name``'s dice failed."""
+    return (f'<p class="dice-mismatch" data-testid="dice-mismatch" role="alert">'
+            f'{escape(t("friends.dice_mismatch", player=name))}</p>')
+
+
+def fair_check(fair: dict | None) -> str | None:
+    """The seat named by a failed check ("mismatch:<seat>"), else None."""
+    check = (fair or {}).get("check")
+    if isinstance(check, str) and check.startswith("mismatch:"):
+        return check.partition(":")[2]
+    return None
+
+
+def fair_throwing(fair: dict | None) -> bool:
+    """A fair throw's exchange is open (Bakke, Treere: the phones commit and share): its faces
+    are on the way, so the throw buttons wait."""
+    return (fair or {}).get("step") in ("commit", "share")
+
+
+def fair_notes_html(fair: dict | None) -> str:
+    """Bakke's and Treere's lines over their buttons: *Terningerne rystes …* while a throw's
+    exchange is open, the notice when this phone's check of the latest throw failed."""
+    name = fair_check(fair)
+    mismatch = dice_mismatch_html(name) if name is not None else ""
+    return (fair_status_html("friends.fair.throwing") if fair_throwing(fair) else "") + mismatch
