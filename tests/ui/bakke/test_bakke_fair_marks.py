@@ -85,6 +85,7 @@ def test_every_guest_checks_the_throws_and_a_failed_check_names_the_thrower():
         assert state["check"] in ("verified", None) and guest.dice_checks, name
         assert all(check == "verified" for _, check in guest.dice_checks), name
         assert "dice-mismatch" not in html_of(guest)
+        assert ('data-testid="dice-verified"' in html_of(guest)) == (state["check"] == "verified")
     guest = wire.guest("Mette")
     fair = guest.view()["fair"]
     thrower = next(e["player"] for e in reversed(guest.view()["events"]) if e.get("fair") == fair["no"])

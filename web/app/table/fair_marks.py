@@ -51,8 +51,15 @@ def fair_throwing(fair: dict | None) -> bool:
 
 
 def fair_notes_html(fair: dict | None) -> str:
-    """Bakke's and Treere's lines over their buttons: *Terningerne rystes …* while a throw's
-    exchange is open, the notice when this phone's check of the latest throw failed."""
+    """Bakke's and Treere's line over their buttons: *Terningerne rystes …* while a throw's
+    exchange is open, else this phone's check of the latest throw: the notice when it failed,
+    a quiet ✓ when it held."""
+    if fair_throwing(fair):
+        return fair_status_html("friends.fair.throwing")
     name = fair_check(fair)
-    mismatch = dice_mismatch_html(name) if name is not None else ""
-    return (fair_status_html("friends.fair.throwing") if fair_throwing(fair) else "") + mismatch
+    if name is not None:
+        return dice_mismatch_html(name)
+    if (fair or {}).get("check") == "verified":  # a guest's ✓: the latest throw checked out here
+        return (f'<p class="dice-verified" data-testid="dice-verified">'
+                f'{escape(t("friends.fair.throw_verified"))}</p>')
+    return ""

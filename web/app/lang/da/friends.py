@@ -74,6 +74,7 @@ TEXT: dict[str, str] = {
     # fair throws at Bakke and Treere (issue 20): the mark's explanation, the line while a throw is made
     "friends.fair.throws_explain": "Hvert kast kommer af tilfældighed fra alle telefoner – ingen telefon, heller ikke værtens, kan bestemme et kast. Alle telefoner tjekker hvert kast.",
     "friends.fair.throwing": "Terningerne rystes …",
+    "friends.fair.throw_verified": "Kastet er tjekket på din telefon",
     "friends.handed": "En stamgæst spiller for {player} nu",
     "friends.handed.you": "En stamgæst spiller for dig nu – værten kan give dig pladsen tilbage",
     "friends.tag.handed": "stamgæst",

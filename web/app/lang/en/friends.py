@@ -71,6 +71,7 @@ TEXT: dict[str, str] = {
     # fair throws at Bakke and Treere (issue 20): the mark's explanation, the line while a throw is made
     "friends.fair.throws_explain": "Every throw comes from randomness from all the phones – no phone, not even the host's, can fix a throw. Every phone checks every throw.",
     "friends.fair.throwing": "Shaking the dice …",
+    "friends.fair.throw_verified": "Throw checked on your phone",
     "friends.handed": "A regular plays for {player} now",
     "friends.handed.you": "A regular plays for you now – the host can give you your seat back",
     "friends.tag.handed": "regular",
