@@ -72,6 +72,22 @@ def dice_keys(value: Any) -> list[str]:
     return []
 
 
+def marks_explain(pages: dict[str, Any], shown: Any = None) -> None:
+    """Every phone has the *Ærlige terninger* mark; a tap opens what it means, another closes
+    it. ``shown(name, page)`` is called while it is open (a screenshot)."""
+    for name, page in pages.items():
+        mark = page.get_by_test_id("dice-fair")
+        mark.wait_for(timeout=30_000)
+        tap(page, mark)
+        info = page.get_by_test_id("dice-fair-info")
+        info.wait_for(timeout=5_000)
+        assert "heller ikke værtens" in info.inner_text(), name
+        if shown is not None:
+            shown(name, page)
+        tap(page, page.get_by_test_id("dice-fair"))
+        info.wait_for(state="detached", timeout=5_000)
+
+
 def test_three_phones_play_fair_dice_and_every_phone_checks_every_cup(contexts, server):
     host, guests = fair_phones(contexts)
     pages = {HOST: host, **guests}
@@ -79,15 +95,7 @@ def test_three_phones_play_fair_dice_and_every_phone_checks_every_cup(contexts, 
     # where the host seats a regular, the lobby says whose phone it plays on
     assert "Stamgæsterne sidder på din telefon" in host.get_by_test_id("regulars-on-host").inner_text()
     seat_everyone(host, guests, url)
-    for name, page in pages.items():  # the mark, and what it means on a tap
-        mark = page.get_by_test_id("dice-fair")
-        mark.wait_for(timeout=30_000)
-        tap(page, mark)
-        info = page.get_by_test_id("dice-fair-info")
-        info.wait_for(timeout=5_000)
-        assert "heller ikke værtens" in info.inner_text(), name
-        tap(page, page.get_by_test_id("dice-fair"))
-        info.wait_for(state="detached", timeout=5_000)
+    marks_explain(pages)
     for _ in range(REVEALS):
         play_to_reveal(host, pages)
         for name, page in pages.items():  # every phone's own check of every cup
