@@ -20,6 +20,7 @@ from app.home.player_settings import tempo_factor
 from app.lang import error_text, t
 from app.shell.dom_util import present
 from app.table import session as game_session
+from app.table.fair_marks import fair_of
 from app.table.flick import Flick
 from app.table.screen import GameTableUI, bar_html, serve
 from pyodide.ffi import create_once_callable
@@ -71,8 +72,7 @@ class BakkeUI(GameTableUI):
             return
         s, look = self.session, self.look
         look.connections = connections_of(s)  # a table with friends: every seat's badge
-        fair_state = getattr(s, "fair_state", None)  # a friends' table's fair throws (issue 20)
-        look.fair = fair_state() if callable(fair_state) else None
+        look.fair = fair_of(s)  # a friends' table's fair throws (issue 20)
         for line in absorb(look, s.news(), s.lines):
             self.say(line)
         if look.roll:  # a throw tumbles in: the dice rattle (with Lyd on)

@@ -37,6 +37,7 @@ from app.snyd.table_markup import (
 )
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.tally_board import tally_html
+from app.table.fair_marks import fair_of
 from app.table.screen import GameTableUI, bar_html, serve
 from pyodide.ffi import create_once_callable, to_js
 
@@ -289,8 +290,7 @@ class TableUI(GameTableUI):
         look.me_handed = not look.can_hand_over and v.get("me") in look.handed
         if look.confirm_hand in look.handed:
             look.confirm_hand = None  # done meanwhile: nothing left to confirm
-        fair_state = getattr(s, "fair_state", None)  # a friends' table's (host's or guest's)
-        look.fair = fair_state() if callable(fair_state) else None
+        look.fair = fair_of(s)  # a friends' table's fair dice (host's or guest's)
         old_step = look.step
         look.step = s.next_step()
         look.can_peek = s.can_peek()

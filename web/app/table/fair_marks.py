@@ -2,6 +2,7 @@
 *Ærlige terninger* mark with its explanation on a tap, the calm line while the phones answer
 each other, and the notice for dice that did not match this phone's check.
 
+    look.fair = fair_of(session)                                      # None without fair dice
     fair_mark_html(look.fair, look.fair_open, "snyd.fair.explain")   # "" without fair dice
     fair_status_html("friends.fair.throwing")
     dice_mismatch_html("Mette")
@@ -9,8 +10,16 @@ each other, and the notice for dice that did not match this phone's check.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from app.lang import t
+
+
+def fair_of(session: Any) -> dict | None:
+    """The session's fair_state() at a friends' table (the host's or a guest's), None at a
+    table without fair dice (one phone, the regulars): as peer_marks.connections_of."""
+    read = getattr(session, "fair_state", None)
+    return read() if callable(read) else None
 
 
 def fair_mark_html(fair: dict | None, fair_open: bool, explain: str) -> str:

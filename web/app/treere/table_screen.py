@@ -16,6 +16,7 @@ from app.home.player_settings import read_settings, tempo_factor
 from app.lang import error_text, t
 from app.saves.local_store import store
 from app.shell.dom_util import present
+from app.table.fair_marks import fair_of
 from app.table.flick import Flick
 from app.table.screen import GameTableUI, bar_html, serve
 from app.table.session import GameSession
@@ -125,8 +126,7 @@ class TreereUI(GameTableUI):
             return
         self.take_news()
         self.look.connections = connections_of(self.session)  # a table with friends: the badges
-        fair_state = getattr(self.session, "fair_state", None)  # fair throws (issue 20)
-        self.look.fair = fair_state() if callable(fair_state) else None
+        self.look.fair = fair_of(self.session)  # fair throws (issue 20)
         v = self.session.view()
         key = roll_key(v)
         if key != self.key:
