@@ -121,13 +121,21 @@ def assert_no_key_before_its_time(wire: Wire) -> None:
     were being opened: only in an update whose "fair" is that round at step key or done."""
     proofs = [e["proof"] for e in wire.host.table.log if e["type"] == "reveal_hands"]
     for phone in wire.phones.values():
-        for sent in phone.received:
-            for proof in proofs:
+        for sent, revealed in zip(phone.received, phone.revealed):
+            for j, proof in enumerate(proofs):
                 rnd = proof["round"]
                 for seat, key in proof["keys"].items():
                     if key not in sent.text:
                         continue
-                    fair = json.loads(sent.text).get("view", {}).get("fair", {})
+                    frame = json.loads(sent.text)
+                    if frame["t"] == "record":  # the public record: the state's round, or past
+                        fair = (frame["state"] or {}).get("fair", {})
+                        at = (fair.get("record") or {}).get("round", {})
+                        assert revealed > j or ((at.get("game_no"), at.get("round_no")) == (
+                            rnd["game_no"], rnd["round_no"]) and fair.get("step") in (
+                                "key", "done")), f"{seat}'s key reached {phone.table.name} early"
+                        continue
+                    fair = frame.get("view", {}).get("fair", {})
                     assert (fair.get("game_no"), fair.get("round_no")) == (
                         rnd["game_no"], rnd["round_no"]) and fair.get("step") in ("key", "done"), (
                         f"{seat}'s key reached {phone.table.name} early")

@@ -241,7 +241,7 @@ def _fair_faces_hold(fair: dict, events: list[dict], seen: tuple[int, dict] | No
         values = [from_hex(shares[p]) for p in seats]
         if any(share_commitment(rid, p, r) != cups[p][1] for p, r in zip(seats, values)):
             return False
-        throw = _fair_event(events, fair["round_no"])
+        throw = _fair_event(events, fair["game_no"], fair["round_no"])
         if throw is None or throw.get("player") not in seats:
             return False
         faces = throw.get("faces")
@@ -251,11 +251,13 @@ def _fair_faces_hold(fair: dict, events: list[dict], seen: tuple[int, dict] | No
         return False
 
 
-def _fair_event(events: list[dict], no: int) -> dict | None:
-    """The latest throw (Bakke) or roll (Treere) made with exchange ``no``."""
+def _fair_event(events: list[dict], game_no: int, no: int) -> dict | None:
+    """The latest throw (Bakke) or roll (Treere) made with exchange ``no`` of game ``game_no``
+    (an exchange belongs to one game; a phone that sits down after a game's last throw sees the
+    next game's ``new_game`` after it)."""
     for e in reversed(events):
         if e.get("type") in ("throw", "roll") and e.get("fair") == no:
             return e
-        if e.get("type") == "new_game":
-            return None  # an exchange belongs to one game
+        if e.get("type") == "new_game" and e.get("game_no") == game_no:
+            return None  # the game's start: no such throw in it
     return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.friends.core.notices import error_line
 from app.friends.core.protocol import SEATS_MAX, ProtocolError, decode_from_host, encode, is_action
+from app.friends.core.succession import RecordCopy
 from app.friends.core.view_sync import Assembler
 from app.shell.both_languages import both
 from app.table import games
@@ -46,6 +47,10 @@ class GuestSession:
         # from the ``clock`` of the last update (the frame's travel time is not subtracted).
         self.deadline: tuple[str, float] | None = None
         self.clock = clock
+        # The table's public record (core/succession.py), from which this phone could carry
+        # the table on; ``next_room``: the room it would open then (said in every hello).
+        self.record = RecordCopy()
+        self.next_room: str | None = None
         self._sync = Assembler()
         self._last_act = 0
         self._lobby_seq = 0
@@ -72,7 +77,8 @@ class GuestSession:
 
     def hello(self) -> str:
         """The first frame on every new channel: sit down, or come back with the seat token."""
-        return encode("hello", name=self.name, token=self.token)
+        extra = {} if self.next_room is None else {"next": self.next_room}
+        return encode("hello", name=self.name, token=self.token, **extra)
 
     def act(self, action: dict[str, Any]) -> str:
         """The player's move (a bid, a throw, a keep …) as a frame; it stays ``pending`` until
@@ -135,6 +141,8 @@ class GuestSession:
             return []
         if kind == "update":
             return self._update(msg)
+        if kind == "record":
+            return self.record.apply(msg)
         if kind == "error":
             self._error(msg)
             return []

@@ -15,7 +15,9 @@ senders may make the host trip it. What is not answered is counted in ``dropped`
 """
 from __future__ import annotations
 
+import hashlib
 import hmac
+import json
 import secrets
 import time
 from collections import Counter
@@ -34,7 +36,7 @@ from app.friends.core.protocol import (
     name_key,
     normal_name,
 )
-from app.friends.core.view_sync import Outbox
+from app.friends.core.view_sync import Outbox, record_pages
 from app.shell.both_languages import both
 from app.table import games
 
@@ -89,10 +91,57 @@ class RoomSeat:
     waiting: bool = False          # arrived after the start: not at the table yet
     outbox: Outbox = field(default_factory=Outbox)
     origin: str | None = None      # the channel whose hello made this seat (one seat a channel)
+    # The table outlives its host (core/succession.py): a seat taken over from another host's
+    # record knows only its token's hash until the phone says hello; ``next`` is the room this
+    # phone would open were it to carry the table on; the record frames this seat was sent.
+    token_hash: str | None = None
+    next: str | None = None
+    record: RecordFeed = field(default_factory=lambda: RecordFeed())
 
     def lobby_entry(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "connection": self.connection,
                 "waiting": self.waiting}
+
+
+def _seat_dict(s: RoomSeat) -> dict[str, Any]:
+    d = {"player": s.player, "kind": s.kind, "token": s.token, "last_act": s.last_act,
+         "waiting": s.waiting}
+    if s.token_hash is not None:
+        d["token_hash"] = s.token_hash
+    if s.next is not None:
+        d["next"] = s.next
+    return d
+
+
+def _seat_from(e: dict[str, Any], now: float) -> RoomSeat:
+    """A saved seat; ValueError/TypeError/KeyError if it is malformed."""
+    token, hashed, after = e["token"], e.get("token_hash"), e.get("next")
+    if (e["kind"] not in ("host", "guest", "regular") or type(e["last_act"]) is not int
+            or type(e["waiting"]) is not bool
+            or not all(v is None or isinstance(v, str) and len(v) <= 64
+                       for v in (token, hashed, after))):
+        raise ValueError("a seat is malformed")
+    if e["kind"] == "host" and token is None:
+        token = secrets.token_urlsafe(16)  # a save of an older version
+    return RoomSeat(e["player"], e["kind"], token,
+                    connection="reconnecting" if e["kind"] == "guest" else "connected",
+                    since=now, last_act=e["last_act"], waiting=e["waiting"],
+                    token_hash=hashed, next=after)
+
+
+def token_hash(token: str) -> str:
+    """What a public record keeps of a seat token: its SHA-256, so the phone that carries the
+    table on knows each seat's phone by its token without being able to say it."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class RecordFeed:
+    """What one seat was sent of the table's public record: log entries, and frames."""
+
+    log: int = 0      # entries sent so far (a ``have`` sets it back)
+    n: int = 0        # record frames sent to this seat
+    state: str = ""   # the last state sent (as text): unchanged, it is not sent again
 
 
 @dataclass
@@ -146,8 +195,18 @@ class HostRoom:
             raise IllegalAction(both("friends.no.game", game=repr(game)[:20]))
         self.game = game  # which engine's table: said in every lobby, and the actions it takes
         self.clock = clock
-        self.seats: list[RoomSeat] = [RoomSeat(host, "host", since=clock())]
+        # The host's own seat has a token too: should another phone carry the table on, this
+        # phone sits down again in its seat as a guest by it (core/succession.py).
+        self.seats: list[RoomSeat] = [RoomSeat(host, "host", token=secrets.token_urlsafe(16),
+                                               since=clock())]
         self.table: TableLike | None = None
+        # The table's hosts so far, minus one (a phone that carries the table on counts one
+        # more); and, set by the host's table, ``record()`` -> (the public log, the rest of the
+        # save), every secret out (core/succession.py), or None at a table without one (no
+        # fair dice): each guest keeps a copy.
+        self.epoch = 0
+        self.record: Callable[[], tuple[list[Any], dict[str, Any]] | None] | None = None
+        self._record_now: tuple[list[Any], dict[str, Any], str] | None = None
         self.closed = False
         # Set by the host's table controller (friends/host_table.py), both optional:
         # ``turn_clock()`` -> (turn key, {"player", "ms"}) while a turn's clock runs, else None;
@@ -304,8 +363,10 @@ class HostRoom:
         regular's, a deal, the clock): every connected guest gets its own ``update``."""
         if self.table is None:
             return
+        self._record_now = None
         for seat in self.seats:
-            self._send_updates(seat)
+            self._send_updates(seat, shared=True)
+        self._record_now = None
 
     broadcast = table_changed
 
@@ -321,30 +382,29 @@ class HostRoom:
     def to_dict(self) -> dict[str, Any]:
         """The seats as plain JSON, for the host's phone to store beside its table: after a
         reload the same tokens let every guest back into its seat."""
-        return {"game": self.game, "seats": [{"player": s.player, "kind": s.kind, "token": s.token,
-                           "last_act": s.last_act, "waiting": s.waiting} for s in self.seats]}
+        return {"game": self.game, "epoch": self.epoch,
+                "seats": [_seat_dict(s) for s in self.seats]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], table: TableLike | None = None,
                   clock: Callable[[], float] = time.monotonic) -> HostRoom:
         """A room restored from ``to_dict`` (at ``table`` if the evening had started); every
-        guest is "reconnecting" until its phone says hello again. Bad data -> IllegalAction."""
+        guest is "reconnecting" until its phone says hello again. The host's seat is any one
+        (a table carried on by another phone keeps its seat order); a seat may be known by its
+        token's hash only (core/succession.py). Bad data -> IllegalAction."""
         try:
             entries = data["seats"]
-            host = entries[0]
-            if host["kind"] != "host":
-                raise ValueError("the first seat is the host's")
-            room = cls(host["player"], clock, data.get("game", games.DEFAULT))
-            for e in entries[1:]:
-                if (e["kind"] not in ("guest", "regular") or type(e["last_act"]) is not int
-                        or type(e["waiting"]) is not bool
-                        or (e["token"] is not None and not isinstance(e["token"], str))):
-                    raise ValueError("a seat is malformed")
+            hosts = [e for e in entries if e["kind"] == "host"]
+            if len(hosts) != 1:
+                raise ValueError("a room has one host")
+            epoch = data.get("epoch", 0)
+            if type(epoch) is not int or epoch < 0:
+                raise ValueError("the epoch is not a count")
+            room = cls(hosts[0]["player"], clock, data.get("game", games.DEFAULT))
+            room.epoch, room.seats = epoch, []
+            for e in entries:
                 room._check_new_name(e["player"], exact=True)
-                room.seats.append(RoomSeat(e["player"], e["kind"], e["token"],
-                                       connection="reconnecting" if e["kind"] == "guest"
-                                       else "connected", since=clock(),
-                                       last_act=e["last_act"], waiting=e["waiting"]))
+                room.seats.append(_seat_from(e, clock()))
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise IllegalAction(both("friends.no.seats_unreadable", detail=f"{err!s:.60}")) from None
         if table is not None:
@@ -352,6 +412,10 @@ class HostRoom:
             if list(table.players) != [s.player for s in room.seats if not s.waiting]:
                 raise IllegalAction(both("friends.no.players_seats"))
         return room
+
+    def host_seat(self) -> RoomSeat:
+        """This phone's own seat."""
+        return next(s for s in self.seats if s.kind == "host")
 
     # --- messages -------------------------------------------------------------------------------
 
@@ -367,6 +431,12 @@ class HostRoom:
             self._act(seat, msg["id"], msg["action"])
         elif kind == "ack":
             if not seat.outbox.ack(msg["events"]):
+                raise ProtocolError("bad_ack")
+        elif kind == "have":
+            if msg["epoch"] == self.epoch and msg["log"] <= seat.record.log:
+                seat.record.log, seat.record.state = msg["log"], ""
+                self._send_record(seat, ch)
+            else:
                 raise ProtocolError("bad_ack")
         elif kind == "resync":
             now = self.clock()
@@ -399,7 +469,10 @@ class HostRoom:
             old.put(encode("bye", reason="replaced"))
         ch.seat, seat.channel = seat, channel
         seat.connection, seat.since = "connected", self.clock()
+        if "next" in msg and seat.kind == "guest":
+            seat.next = msg["next"]
         seat.outbox.reset()
+        seat.record = RecordFeed()
         ch.put(encode("welcome", seat=seat.player, token=seat.token, seq=seat.outbox.next_seq(),
                        last_act=seat.last_act))
         self._send_lobby()
@@ -407,11 +480,17 @@ class HostRoom:
 
     def _seat_by_token(self, token: str) -> RoomSeat:
         found = None
+        hashed = token_hash(token)
         for seat in self.seats:  # compare every one in constant time: no timing oracle
-            if seat.token is not None and hmac.compare_digest(seat.token, token):
+            if seat.kind == "host":
+                continue  # this phone's own seat: its token is for another host's table
+            by_token = seat.token is not None and hmac.compare_digest(seat.token, token)
+            by_hash = seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed)
+            if by_token or by_hash:
                 found = seat
         if found is None:
             raise ProtocolError("bad_token")
+        found.token = token  # a seat known by its hash until now: the phone said it
         return found
 
     def _new_guest(self, name: str, channel: str) -> RoomSeat:
@@ -455,7 +534,7 @@ class HostRoom:
 
     # --- sending --------------------------------------------------------------------------------
 
-    def _send_updates(self, seat: RoomSeat) -> None:
+    def _send_updates(self, seat: RoomSeat, shared: bool = False) -> None:
         if self.table is None or seat.waiting or seat.channel is None:
             return
         ch = self._channels[seat.channel]
@@ -466,6 +545,31 @@ class HostRoom:
         view = self.table.view(seat.player, events_from=seat.outbox.events_from())
         for update in seat.outbox.updates(view, seat.last_act, clock, key):
             ch.put(encode("update", **update))
+        self._send_record(seat, ch, shared)
+
+    def _send_record(self, seat: RoomSeat, ch: _Channel, shared: bool = False) -> None:
+        """The table's public record, what this seat has not been sent of it: the new log
+        entries in pages under the frame bound, the state on the last page when it changed.
+        ``shared``: one broadcast, so the record is made once for every seat."""
+        if self.record is None or seat.waiting:
+            return
+        if self._record_now is None or not shared:
+            made = self.record()
+            if made is None:
+                return
+            log, state = made
+            self._record_now = (log, state, json.dumps(state, sort_keys=True,
+                                                       separators=(",", ":")))
+        log, state, text = self._record_now
+        total = len(log)
+        if total == seat.record.log and text == seat.record.state:
+            return
+        entries = log[seat.record.log:]
+        for base, page, more in record_pages(seat.record.log, entries):
+            seat.record.n += 1
+            ch.put(encode("record", epoch=self.epoch, n=seat.record.n, base=base, log=page,
+                          state=None if more else state, more=more))
+        seat.record.log, seat.record.state = total, text
 
     def _send_lobby(self, only: RoomSeat | None = None) -> None:
         seats = self.lobby()

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from app.friends.core.host import HostRoom
 from app.friends.core.protocol import SAID_MAX
+from app.friends.core.succession import public_entry, public_state
 from app.lang import t
 from app.saves.save_guard import CorruptSave
 from app.shell.both_languages import both
@@ -189,15 +190,30 @@ class HostedTable:
     def _attach(self, room: HostRoom) -> None:
         in_room = [s.player for s in room.seats if s.kind == "guest" and not s.waiting]
         if (room.game != self.game or in_room != self.guests
-                or room.seats[0].player != self.humans[0]):
+                or room.host_seat().player != self.humans[0]):
             raise IllegalAction(both("friends.no.seats_room"))
         self.room, self.now = room, room.clock
         room.after_act = self._guest_acted
+        room.record = self.public_record
         self.absences.reset(room)
         self._attached(room)
 
     def _attached(self, room: HostRoom) -> None:
         """What the game's table adds once the room is attached."""
+
+    def public_record(self) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+        """The table's public record for every guest's copy (core/succession.py): the log and
+        the rest of the save, every secret out. Only at a fair table: without fair dice the
+        log and the seed hold what the dice will be."""
+        if not getattr(self, "fair", False):
+            return None
+        save = self.to_dict()
+        log = save["log"]
+        public = self.__dict__.setdefault("_public_log", [])
+        if len(public) > len(log):
+            public.clear()  # a new evening's log (not made by this class today; cheap to mind)
+        public.extend(public_entry(e) for e in log[len(public):])
+        return public, public_state(save)
 
     # ---------- the flow: every change made here goes to every guest ----------
     def act(self, *args: Any) -> None:

@@ -324,6 +324,16 @@ def is_said(x: Any) -> bool:
                     and text(1, LINE_CHARS)(s["line"]) for s in x))
 
 
+RECORD_KEYS_MAX = 24  # a host's save has ~15 fields
+
+
+def is_record_state(x: Any) -> bool:
+    """A record's ``state``: a mapping of the save's fields (checked whole when a phone takes
+    the table over: the host tables' from_dict refuses anything that does not fit)."""
+    return (isinstance(x, dict) and len(x) <= RECORD_KEYS_MAX and "log" not in x
+            and all(isinstance(k, str) for k in x))
+
+
 CLOCK_MS_MAX = 10 * 60 * 1000  # a turn's clock is 15 s (S41); ten minutes is a generous bound
 
 
@@ -355,6 +365,9 @@ FROM_GUEST: dict[str, dict[str, Check]] = {
     "resync": {"seq": COUNT},
     "ping": {"n": COUNT},
     "pong": {"n": COUNT},
+    # The guest's copy of the table's public record has a gap (issue 20, the table outlives its
+    # host): send it again from ``log`` entries on.
+    "have": {"epoch": COUNT, "log": COUNT},
 }
 FROM_HOST: dict[str, dict[str, Check]] = {
     "welcome": {"seat": is_name, "token": is_token, "seq": COUNT, "last_act": COUNT},
@@ -366,6 +379,12 @@ FROM_HOST: dict[str, dict[str, Check]] = {
     "bye": {"reason": one_of(*BYE_REASONS)},
     "ping": {"n": COUNT, "seq": COUNT},
     "pong": {"n": COUNT, "seq": COUNT},
+    # The table's public record (core/succession.py): the engine log from ``base`` on, and on
+    # a page without ``more`` the rest of the host's save without a secret, so any phone can
+    # carry the table on. ``n`` counts this seat's record frames (a late duplicate is stale);
+    # ``epoch`` counts the table's hosts (a frame of an older one is refused).
+    "record": {"epoch": COUNT, "n": COUNT, "base": COUNT, "log": lambda x: is_event_list(x),
+               "state": nullable(lambda x: is_record_state(x)), "more": is_bool},
 }
 # Host -> guest fields a message may leave out (checked like the others when present).
 OPTIONAL_FROM_HOST: dict[str, dict[str, Check]] = {
@@ -403,9 +422,14 @@ def _action_keys(data: dict[str, Any]) -> set[str]:
     return set(action) if isinstance(action, dict) else set()
 
 
+# Guest -> host fields a message may leave out: the room this phone would open, were it to
+# carry the table on after the host (core/succession.py); the others find it there.
+OPTIONAL_FROM_GUEST: dict[str, dict[str, Check]] = {"hello": {"next": is_token}}
+
+
 def decode_from_guest(text: object) -> dict[str, Any]:
     """A guest's frame as a validated message (the host calls this on every arrival)."""
-    return check_message(parse_frame(text, GUEST_FRAME_MAX), FROM_GUEST)
+    return check_message(parse_frame(text, GUEST_FRAME_MAX), FROM_GUEST, OPTIONAL_FROM_GUEST)
 
 
 def decode_from_host(text: object) -> dict[str, Any]:

@@ -110,6 +110,31 @@ class Outbox:
                 for i, (b, p) in enumerate(pages)]
 
 
+# A record's state (core/succession.py) rides on its last page: room for it (a save without
+# its log is ~2-3 KB; the host's frame is 64 KiB).
+RECORD_STATE_MAX = 16 * 1024
+
+
+def record_pages(base: int, entries: list[dict[str, Any]]
+                 ) -> list[tuple[int, list[dict[str, Any]], bool]]:
+    """The pages (base, entries, more) that carry ``entries`` (the log from ``base`` on) under
+    the host's frame bound; one page (maybe empty) when they fit, the last one with room for
+    the state."""
+    budget = HOST_FRAME_MAX - RECORD_STATE_MAX - _FRAME_SLACK
+    pages: list[tuple[int, list[dict[str, Any]]]] = []
+    page: list[dict[str, Any]] = []
+    used = 0
+    for entry in entries:
+        size = _size(entry) + 1
+        if page and used + size > budget:
+            pages.append((base, page))
+            base, page, used = base + len(page), [], 0
+        page.append(entry)
+        used += size
+    pages.append((base, page))
+    return [(b, p, i < len(pages) - 1) for i, (b, p) in enumerate(pages)]
+
+
 class Assembler:
     """The guest's copy of its seat's view, put together from ``update`` messages."""
 

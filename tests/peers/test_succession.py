@@ -1,0 +1,234 @@
+"""The table outlives its host (issue 20, core/succession.py), in CPython over table_net's
+wire with the real peer modules: every guest keeps the table's public record; when the host's
+phone is gone, the next connected person in seat order carries the table on from that copy,
+the others sit down again by their tokens, the old host comes back as a guest in its own seat,
+and the evening plays on to its end. No record carries a secret."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from app.friends.core import succession
+from app.friends.core.host import token_hash
+from app.friends.core.protocol import decode_from_host, encode
+from app.friends.guest_table import GuestTable
+from table_net import Phone, Wire
+from test_fair_games import FairWire, fair_table
+from test_fair_peers import assert_host_heard_no_dice, ended, fair_wire
+from test_game_peers import choose as choose_game
+
+from engine.snyd import Rules
+
+LINK = {"relay_room": "r" * 22, "host_key": "k" * 22}
+
+
+def records(phone: Phone) -> list[dict[str, Any]]:
+    return [m for m in (decode_from_host(s.text) for s in phone.received) if m["t"] == "record"]
+
+
+def carry_on(wire: Wire, to: str) -> str:
+    """The host's phone vanishes; ``to``'s phone carries the table on from its copy of the
+    record, every other phone sits down at it again by its token, and the old host comes
+    back as a guest by its own seat's token. Returns the old host's name."""
+    old = wire.host
+    old_name, old_token = old.humans[0], old.room.host_seat().token
+    for phone in wire.phones.values():
+        wire.drop(phone)
+    wire.heard = []  # what the new host hears from here on (the old one's: checked before)
+    heir = wire.phones.pop(to).table
+    new = succession.take_over(heir.guest.record, to, heir.guest.token, LINK, clock=wire.clock)
+    wire.rebind(new)
+    if isinstance(wire, FairWire):
+        wire.games.pop(to, None)
+    for phone in wire.phones.values():
+        phone.table.seen = None
+        wire.open(phone)
+    wire.join(old_name, token=old_token)
+    return old_name
+
+
+class SnydWire(Wire):
+    """table_net's wire; the host is whoever holds the table now."""
+
+    def move(self, rng: random.Random) -> str:
+        h = self.host
+        step = h.next_step()
+        if step["kind"] == "human" and step.get("player", h.humans[0]) != h.humans[0]:
+            raise AssertionError(step)
+        return super().move(rng)
+
+
+def snyd_wire(regular: bool = True, seed: int = 7) -> Wire:
+    wire = fair_wire(regular=regular, seed=seed)
+    wire.__class__ = SnydWire
+    return wire
+
+
+def play(wire: Wire, rng: random.Random, moves: int, until=ended) -> None:
+    for _ in range(moves):
+        if until(wire):
+            return
+        wire.move(rng)
+    assert until(wire), "the evening never got there"
+
+
+def test_every_guest_keeps_the_record_and_it_holds_no_secret():
+    wire = snyd_wire()
+    rng = random.Random(2)
+    for _ in range(30):
+        wire.move(rng)
+    host = wire.host
+    tokens = [s.token for s in host.room.seats if s.token]
+    # the keys of the round under way (a share is opened at the share step; a key at the Løft)
+    assert host._fair_step in ("commit", "share", "dealt")
+    secrets_held = [pair[0] for pair in host.to_dict()["fair"]["secrets"].values()]
+    assert tokens and secrets_held
+    for phone in wire.phones.values():
+        copy = phone.table.guest.record
+        assert copy.whole and len(copy.log) == len(host.table.log)
+        assert copy.state["room"]["seats"][0]["token_hash"] == token_hash(tokens[0])
+        for frame in records(phone):
+            text = json.dumps(frame)
+            assert not any(secret in text for secret in tokens + secrets_held + [LINK["host_key"]])
+            assert '"seed": 7' not in text and "memory\": {\"" not in text
+        for entry in copy.log:
+            if entry["type"] == "fair_deal":
+                assert entry["known"] == {}  # the host's and the regulars' cups stay with it
+
+
+def test_a_gap_in_the_record_is_asked_for_again_and_a_stale_frame_changes_nothing():
+    wire = snyd_wire()
+    rng = random.Random(3)
+    for _ in range(12):
+        wire.move(rng)
+    phone = wire.phones["Kaj"]
+    copy = phone.table.guest.record
+    held = len(copy.log)
+    frame = {"v": 1, "t": "record", "epoch": 0, "n": 10_000, "base": held + 5, "log": [],
+             "state": None, "more": False}
+    assert copy.apply(frame) == [encode("have", epoch=0, log=held)]
+    phone.table.receive(json.dumps(frame | {"n": 10_001}))
+    wire.pump()  # the host sends the record again from what the copy holds
+    assert len(copy.log) == len(wire.host.table.log) and copy.whole
+    old = copy.apply(frame | {"n": 1, "base": 0, "log": [{"type": "start"}]})
+    assert old == [] and copy.log[0]["type"] == "start" and len(copy.log) == len(wire.host.table.log)
+    before = (list(copy.log), dict(copy.state))
+    older = {**frame, "n": 30_000, "base": 0, "log": [{"type": "junk"}]}
+    copy.epoch = 1
+    assert copy.apply(older) == [] and copy.refused == 1
+    assert (copy.log, copy.state) == before
+
+
+@pytest.mark.parametrize("moves", [3, 9, 26, 41], ids=["first-round", "mid-round", "later",
+                                                      "evening"])
+def test_the_next_phone_carries_a_snyd_evening_on_to_its_end(moves):
+    wire = snyd_wire()
+    rng = random.Random(moves)
+    for _ in range(moves):
+        if ended(wire):
+            break
+        wire.move(rng)
+    before = [e for e in wire.host.table.events if e["type"] in ("reveal", "lost_completely")]
+    heir = succession.next_host(wire.phones["Mette"].table.guest.record.state,
+                                {"Mette", "Kaj", "Lis"})
+    assert heir == "Mette"  # the next person after the host in seat order (Henning: a regular)
+    if any(e["type"] == "reveal_hands" for e in wire.host.table.log):
+        assert_host_heard_no_dice(wire)
+    old = carry_on(wire, "Mette")
+    host = wire.host
+    assert host.humans == ["Mette"] and old in host.guests and host.room.epoch == 1
+    assert host.room.host_seat().player == "Mette"
+    after = [e for e in host.table.events if e["type"] in ("reveal", "lost_completely")]
+    assert after == before  # every lifted cup and decided game is still there
+    play(wire, rng, 3000)
+    for name, phone in wire.phones.items():
+        assert phone.table.guest.seat == name
+        assert phone.table.guest.view()["events"] == host.table.view(name)["events"]
+    assert_host_heard_no_dice(wire)
+    checks = [c for p in wire.phones.values() for _n, c in p.table.dice_checks]
+    assert checks and set(checks) == {"verified"}
+
+
+@pytest.mark.parametrize("game", ["bakke", "treere"])
+def test_the_next_phone_carries_a_bakke_or_treere_table_on(game):
+    wire = fair_table(game, regular=True)
+    wire.__class__ = GameCarryWire
+    rng = random.Random(4)
+    for _ in range(25):
+        wire.move(rng)
+    thrown = [e for e in wire.host.table.log if e["type"] in ("throw", "throw_all", "roll")]
+    old = carry_on(wire, "Mette")
+    host = wire.host
+    assert host.humans == ["Mette"] and old in host.guests and host.fair
+    assert [e for e in host.table.log if e["type"] in ("throw", "throw_all", "roll")] == thrown
+    games_before = sum(e["type"] == "new_game" for e in host.table.log)
+    for _ in range(400):
+        wire.move(rng)
+        if sum(e["type"] == "new_game" for e in host.table.log) > games_before:
+            break
+    assert sum(e["type"] == "new_game" for e in host.table.log) > games_before
+    for name in wire.phones:
+        assert wire.guest(name).view()["events"] == host.table.view(name)["events"]
+    checks = [c for g in wire.games.values() for _n, c in g.dice_checks]
+    assert checks and set(checks) == {"verified"}
+
+
+class GameCarryWire(FairWire):
+    def move(self, rng: random.Random) -> str:
+        h = self.host
+        if h._throw is not None:
+            self.tick(1.0)
+            return "wait"
+        self.clock.now += 0.5
+        v = h.table.view(None)
+        me = h.humans[0]
+        if v["phase"] == "over":
+            h.new_game()
+        elif v["turn"] == me:
+            h.act(me, choose_game(h.view(), rng))
+        elif h.regular_due():
+            h.play_regular()
+        else:
+            g = self.guest(v["turn"])
+            g.act(v["turn"], choose_game(g.view(), rng))
+        self.pump()
+        return "move"
+
+
+def test_the_old_host_back_sits_in_its_own_seat_and_no_one_else_can_take_it():
+    wire = snyd_wire()
+    rng = random.Random(5)
+    for _ in range(10):
+        wire.move(rng)
+    old = carry_on(wire, "Mette")
+    assert wire.phones[old].table.guest.seat == old
+    stranger = GuestTable("Vært", "x" * 22, clock=wire.clock)
+    frames: list[str] = []
+    assert wire.room.connect("evil", frames.append)
+    stranger.attach(lambda text: wire.room.receive("evil", text))
+    assert any(json.loads(f).get("code") == "bad_token" for f in frames)
+
+
+def test_a_record_without_a_whole_copy_cannot_carry_a_table():
+    with pytest.raises(ValueError):
+        succession.adopt(succession.RecordCopy(), "Mette", "t" * 22, LINK)
+
+
+def test_nobody_connected_means_nobody_carries_it_on():
+    state = {"room": {"seats": [{"player": "Vært", "kind": "host"},
+                                {"player": "Henning", "kind": "regular"},
+                                {"player": "Kaj", "kind": "guest", "waiting": False},
+                                {"player": "Lis", "kind": "guest", "waiting": False}]}}
+    assert succession.next_host(state, set()) is None
+    assert succession.next_host(state, {"Lis"}) == "Lis"
+    assert succession.next_host(state, {"Lis", "Kaj"}) == "Kaj"
+
+
+def test_without_fair_dice_no_record_is_sent():
+    wire = Wire()
+    for name in ("Mette", "Kaj"):
+        wire.join(name)
+    wire.start(Rules(dice_per_player=2), 3)
+    assert not any(records(p) for p in wire.phones.values())
