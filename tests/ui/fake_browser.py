@@ -55,3 +55,12 @@ class Node:
 
     def setPointerCapture(self, *_a) -> None:
         pass
+
+    def querySelectorAll(self, _selector: str) -> list:
+        return []  # no child elements: a screen writes markup as text here
+
+    def querySelector(self, _selector: str) -> None:
+        return None
+
+    def insertAdjacentHTML(self, _where: str, html: str) -> None:
+        self.innerHTML = html + self.innerHTML

@@ -120,6 +120,9 @@ class GuestGameTable:
     def connections(self) -> dict[str, str]:
         return self.endpoint.connections()
 
+    def table_host(self) -> tuple[str | None, int]:
+        return self.endpoint.table_host()
+
     def is_regular(self, name: str) -> bool:
         return name in self.regulars
 

@@ -159,6 +159,12 @@ class GuestTable:
             self._merged = (v, self._with_my_cup(v))
         return self._merged[1]
 
+    def table_host(self) -> tuple[str | None, int]:
+        """Who leads the table now (the lobby's host) and how many hosts led it before
+        (the record's epoch: more than 0 once another phone carried the table on)."""
+        host = next((s["player"] for s in self.guest.seats if s["kind"] == "host"), None)
+        return host, self.guest.record.epoch
+
     def connections(self) -> dict[str, str]:
         """Every seat's badge, from the host's lobby (late arrivals not at the table left out)."""
         return {s["player"]: s["connection"] for s in self.guest.seats if not s["waiting"]}

@@ -35,9 +35,10 @@ import js
 from app.friends import lobby as friends
 from app.friends.core.notices import bye_line
 from app.friends.core.protocol import BYE_REASONS, is_name
+from app.friends.core.succession import Watch, take_over
 from app.friends.guest_table import GuestTable
 from app.friends.markup import join_html
-from app.friends.wire.links import GuestLinks
+from app.friends.wire.links import GuestLinks, new_link
 from app.friends.wire.relay_link import NO_ROOM
 from app.home.player_settings import is_default_name, read_settings
 from app.lang import t
@@ -55,7 +56,8 @@ SEAT_REFUSED = ("name_taken", "bad_name", "table_full", "bad_token", "started")
 _state: dict[str, Any] = {"room": None, "table": None, "links": None, "root": None,
                           "name": "", "error": "", "interval": None, "proxies": {},
                           "kept_token": None, "game_table": None, "told_waiting": False,
-                          "closed": False, "typed": None, "sit": False, "bye": None}
+                          "closed": False, "typed": None, "sit": False, "bye": None,
+                          "next_link": None, "watch": None}
 
 
 def carry_over(typed: str | None, sit: bool, bye: str | None = None) -> None:
@@ -86,12 +88,19 @@ def sit(room: str, name: str, token: str | None) -> None:
     leave()
     table = GuestTable(name, token)
     table.on_change = _changed
-    links = GuestLinks(table, room, on_change=_changed)
-    _state.update(room=room, table=table, links=links, name=name, error="", kept_token=token,
-                  closed=False)
-    links.start()
+    # The room this phone would open, were it to carry the table on (its hello names it).
+    _state["next_link"] = new_link()
+    table.guest.next_room = _state["next_link"]["relay_room"]
+    _connect(table, room)
+    _state.update(name=name, error="", kept_token=token, closed=False, watch=None)
     if _state["interval"] is None:
         _state["interval"] = js.setInterval(_proxy("tick", _tick), TICK_MS)
+
+
+def _connect(table: GuestTable, room: str) -> None:
+    links = GuestLinks(table, room, on_change=_changed)
+    _state.update(room=room, table=table, links=links)
+    links.start()
 
 
 def leave() -> None:
@@ -112,8 +121,70 @@ def _tick(*_a: Any) -> None:
     links.tick()
     if not _screen_ticks(table):
         table.tick()
+    if _watch_host(table, links):
+        return
     _say_waiting_host()
     _changed()
+
+
+# ---------- the table outlives its host (issue 20, core/succession.py) ----------
+
+def _watch_host(table: GuestTable, links: GuestLinks) -> bool:
+    """Once the relay has said the host is gone for the grace, the next connected person in
+    seat order carries the table on: this phone (``_carry_on``) or another, whose room this
+    phone sits down at (``_follow``). True if this phone left this table's links."""
+    guest = table.guest
+    if guest.seat is None or not guest.started:
+        return False
+    relay = links.relay
+    following = _state["watch"] is not None and _state["watch"].following is not None
+    no_room = relay.state == "closed" and relay.close_code == NO_ROOM
+    if relay.state != "open" and not (following and no_room):
+        return False  # this phone's own network is down: it cannot tell who is gone
+    if _state["watch"] is None:
+        _state["watch"] = Watch(guest.seat)
+    now = js.Date.now() / 1000
+    move = _state["watch"].tick(now, relay.state == "open" and relay.host_present, guest.record,
+                                guest.seats)
+    if move is None:
+        if following and no_room:
+            links.start()  # the heir's room is not open yet: ask again
+        return False
+    kind, _heir, room = move
+    if kind == "host":
+        _carry_on(table)
+        return True
+    if room is not None:
+        _follow(table, room)
+    return False
+
+
+def _carry_on(table: GuestTable) -> None:
+    """This phone is the next in seat order: it carries the table on as its host."""
+    from app.friends import share_screen  # the host's side; imported only when it is needed
+
+    guest = table.guest
+    try:
+        host = take_over(guest.record, guest.seat, guest.token, _state["next_link"])
+    except Exception as exc:  # noqa: BLE001 - a record that cannot carry a table: stay a guest
+        js.console.warn(f"Bodegabordet: could not carry the table on: {type(exc).__name__}: {exc}")
+        return
+    leave()
+    if _state["interval"] is not None:
+        js.clearInterval(_state["interval"])
+        _state["interval"] = None
+    share_screen.carry_on(host)
+
+
+def _follow(table: GuestTable, room: str) -> None:
+    """Sit down again at the heir's room, with the same seat token and record."""
+    _state["links"].close()
+    _connect(table, room)
+    game = table.guest.game or games.DEFAULT
+    js.history.replaceState(None, "", friends.share_url(str(js.location.href), room, game))
+    if table.token:
+        store.write_json(friends.SEATS_KEY, friends.remember_seat(
+            _seats(), room, table.name, table.token))
 
 
 def _screen_ticks(table: GuestTable) -> bool:
@@ -219,6 +290,8 @@ def _table_gone() -> bool:
     reload asks again, should the relay only have lost the room."""
     table, links = _state["table"], _state["links"]
     sat_here = table.holder is not None or _state["kept_token"] is not None
+    if _state["watch"] is not None and _state["watch"].following is not None:
+        return False  # the heir's room, not open yet (the watch moves on after a grace)
     return (sat_here and links.relay.state == "closed"
             and links.relay.close_code == NO_ROOM)
 

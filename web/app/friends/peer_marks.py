@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from app.lang import t
+from app.shell.dom_util import present
 
 TAGS = {"reconnecting": "shell.peer.reconnecting", "away": "shell.peer.away"}  # keys; none when connected
 STATES = ("connected", *TAGS)
@@ -105,3 +106,31 @@ def handed_here_html(view: dict, guest: bool) -> str:
         return ""
     return (f'<p class="waiting" data-testid="seat-handed" role="status">'
             f'{escape(t("friends.handed.you"))}</p>')
+
+
+# ---------- who leads the table (issue 20: the table outlives its host) ----------
+
+def mark_host(felt: Any, session: Any) -> None:
+    """After each redraw of a friends' table: ``data-host="true"`` on the seat whose phone
+    leads the table now, and, once another phone carried the table on (epoch > 0), the
+    notice ``host-moved`` in the felt's top corner ("Mette fører bordet nu"). Nothing at a
+    one-phone table."""
+    lead = getattr(session, "table_host", None)
+    if lead is None or not present(felt):
+        return
+    host, epoch = lead()
+    for seat in felt.querySelectorAll('[data-testid="seat"]'):
+        if seat.getAttribute("data-player") == host:
+            seat.setAttribute("data-host", "true")
+        else:
+            seat.removeAttribute("data-host")
+    notice = felt.querySelector('[data-testid="host-moved"]')  # the felt is drawn anew often
+    if epoch > 0 and host is not None:
+        if not present(notice):
+            felt.insertAdjacentHTML("afterbegin", '<p class="host-moved" data-testid="host-moved" '
+                                    'role="status"></p>')
+            notice = felt.querySelector('[data-testid="host-moved"]')
+        notice.textContent = t("friends.host_moved", player=host)
+    elif present(notice):
+        notice.remove()
+

@@ -152,6 +152,16 @@ def _reattach(table: Any) -> None:
         _connect(table.room, table.link)
 
 
+def carry_on(table: Any) -> None:
+    """This phone carries the table on after its host's phone went (join_screen, from
+    core/succession.take_over): it is the host's now, on its own relay room (the one its
+    hello named), and the friends sit down at it again; the game's table screen shows it
+    (and saves it: a reload here resumes it as any host's table)."""
+    leave(say_bye=False)
+    _reattach(table)
+    _game_screen(table.game).start_table(table)
+
+
 for _host in {games.load(game.host) for game in games.GAMES}:
     _host.on_restore = _reattach  # every game's host table reloaded here comes back through it
 

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import js
 from app.device.browser_storage import ask_persistence, warn
 from app.friends.core.host_seats import given_back_line, handed_line
-from app.friends.peer_marks import seats_menu_html
+from app.friends.peer_marks import mark_host, seats_menu_html
 from app.home.player_settings import clean_settings, load_settings, settings_reset
 from app.lang import error_text
 from app.saves import last_table
@@ -157,6 +157,7 @@ class GameTableUI:
         table saved, the next regular's move scheduled."""
         self.redraw_tally()
         self.report_faults()
+        mark_host(self.el(self.IDS["felt"]), self.session)
         self.save()
         self.schedule()
 

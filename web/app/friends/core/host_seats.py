@@ -249,6 +249,11 @@ class HostedTable:
         """The game's tick, off its screen; True if the table or a badge changed."""
         raise NotImplementedError
 
+    def table_host(self) -> tuple[str | None, int]:
+        """Who leads the table (this phone's seat) and how many hosts led it before (the
+        room's epoch: more than 0 once this phone carried the table on)."""
+        return self.humans[0], 0 if self.room is None else self.room.epoch
+
     def connections(self) -> dict[str, str]:
         """Every seat's badge (connected / reconnecting / away), for the screen."""
         return {} if self.room is None else room_connections(self.room)

@@ -202,6 +202,11 @@ def take_over(record: RecordCopy, me: str, token: str, link: dict[str, str],
     save = adopt(record, me, token, link)
     host_table = games.load(games.get(save["room"]["game"]).host_table)
     table = host_table.from_dict(save, clock=clock)
+    old = host_of(record.state)
+    for seat in table.room.seats:
+        if seat.player == old:  # its phone is gone (that is why we are here): no one waits for it
+            seat.connection, seat.since = "away", clock()
+    table.absences.reset(table.room)
     if _voided(record) and table.next_step()["kind"] == "reveal":
         table.next_round()  # the round dealt again at once: its verdict was read already
     return table
@@ -211,3 +216,40 @@ def _voided(record: RecordCopy) -> bool:
     """A Snyd round was open in the record (dealt, or its cups being opened)."""
     fair = record.state.get("fair") if record.state else None
     return isinstance(fair, dict) and "secrets" in fair and fair.get("step") in ("dealt", "key")
+
+
+class Watch:
+    """A guest's phone watching its host (the join screen ticks it): once the relay has said
+    the host is gone for ``grace`` seconds, who carries the table on (``next_host``, with the
+    phones the lobby last showed connected): ``("host", me, None)`` when it is this phone, else
+    ``("follow", heir, room)``: sit down at the heir's room. A candidate that never opened its
+    room is passed over a grace later (the next in seat order); a host back in time is kept."""
+
+    def __init__(self, me: str, grace: float = GRACE_S) -> None:
+        self.me = me
+        self.grace = grace
+        self.gone_since: float | None = None
+        self.tried: set[str] = set()   # heirs followed that never answered
+        self.following: str | None = None
+
+    def tick(self, now: float, host_present: bool, record: RecordCopy,
+             seats: list[dict[str, Any]]) -> tuple[str, str, str | None] | None:
+        if host_present:
+            self.gone_since, self.tried = None, set()
+            return None
+        if self.gone_since is None:
+            self.gone_since = now
+            return None
+        if now - self.gone_since < self.grace or not record.whole:
+            return None
+        old = self.following or host_of(record.state)
+        connected = {s.get("player") for s in seats if s.get("connection") == "connected"}
+        heir = next_host(record.state, (connected | {self.me}) - self.tried - {old})
+        if heir is None:
+            return None
+        self.gone_since = now  # the next candidate, a grace later, should this one not answer
+        if heir == self.me:
+            return ("host", heir, None)
+        self.tried.add(heir)
+        self.following = heir
+        return ("follow", heir, successor_room(record.state, heir))

@@ -58,6 +58,7 @@ TEXT: dict[str, str] = {
     "friends.join.thanks": "Tak for spillet!",
     "friends.join.gone": "Bordet findes ikke længere",
     "friends.waiting_host": "Venter på værten",
+    "friends.host_moved": "{player} fører bordet nu",
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "Værten deler ud",
     "friends.host_starts": "Værten starter næste spil",

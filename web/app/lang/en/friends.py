@@ -55,6 +55,7 @@ TEXT: dict[str, str] = {
     "friends.join.thanks": "Thanks for the game!",
     "friends.join.gone": "The table is no longer there",
     "friends.waiting_host": "Waiting for the host",
+    "friends.host_moved": "{player} leads the table now",
     # a guest's table: what the host does that a guest does not
     "friends.host_deals": "The host deals",
     "friends.host_starts": "The host starts the next game",

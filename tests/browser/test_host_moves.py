@@ -1,0 +1,60 @@
+"""The table outlives its host (issue 20), end to end: the host and two guests on phone
+contexts at a fair Snyd table; the host's phone is closed mid-round. After the grace the next
+person in seat order (Mette) carries the table on from her copy of its public record: her seat
+says it leads (`data-host="true"`), every phone says so (`host-moved`), Kaj's phone sits down
+at her table again by its token, and the two play on to a reveal that every phone checks."""
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from test_fair_dice_table import dice_keys, fair_phones, play_to_reveal
+from test_friends import GUESTS, HOST, host_lobby, peer_frames, seat_everyone
+from test_table_driver import tap
+
+HEIR, OTHER = GUESTS  # Mette sits next after the host (no regulars at this table)
+GUEST_ONLY = ("hello", "act", "ack", "resync", "have")  # frames only a guest's phone sends
+LEADS = '[data-testid="seat"][data-player="{}"][data-host="true"]'
+
+
+def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, server, screenshot):
+    host, guests = fair_phones(contexts)
+    pages = {HOST: host, **guests}
+    url = host_lobby(host, server, dice=2)
+    seat_everyone(host, guests, url)
+    for page in pages.values():
+        page.locator(LEADS.format(HOST)).wait_for(timeout=15_000)  # the host leads, on every phone
+    play_to_reveal(host, pages)
+    tap(host, host.locator('[data-action="next"]'))
+    for page in guests.values():  # the next round is dealt: its cups are closed now
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=\"mat\"]').length"
+                               " && !document.querySelector('[data-action=\"next\"]')",
+                               timeout=15_000)
+    gone = time.monotonic()
+    host.context.close()
+    heir, other = guests[HEIR], guests[OTHER]
+    heir.locator(LEADS.format(HEIR)).wait_for(timeout=30_000)
+    for page in guests.values():
+        notice = page.get_by_test_id("host-moved")
+        notice.wait_for(timeout=30_000)
+        assert HEIR in notice.inner_text()
+        page.locator(LEADS.format(HEIR)).wait_for(timeout=30_000)
+    moved = time.monotonic() - gone
+    screenshot(other, "host-moved-guest")
+    screenshot(heir, "host-moved-heir")
+    play_to_reveal(heir, guests, limit_s=60)
+    for name, page in guests.items():
+        page.get_by_test_id("dice-verified").wait_for(timeout=15_000)
+        assert page.get_by_test_id("dice-mismatch").count() == 0, name
+    saved = json.loads(heir.evaluate("localStorage.getItem('bodegabordet.snyd.table')"))
+    assert saved["room"]["epoch"] == 1
+    assert [s["kind"] for s in saved["room"]["seats"]] == ["guest", "host", "guest"]
+    # what Kaj's phone sent the new host (its hello, acts, acks): never a die
+    sent = [json.loads(text) for _, text in peer_frames(heir)]
+    sent = [f for f in sent if f.get("t") in GUEST_ONLY]
+    assert any(f["t"] == "act" for f in sent)
+    assert all(dice_keys(f) == [] for f in sent)
+    print(f"the table moved in {moved:.1f} s")
