@@ -42,6 +42,11 @@ class LoggedTable:
         record, never part of a view."""
         return copy.deepcopy(self._log)
 
+    def log_since(self, start: int) -> list[dict[str, Any]]:
+        """The log's entries from ``start`` on (a copy): a peer's copy of the record grows by
+        these, without copying the whole evening each time."""
+        return copy.deepcopy(self._log[start:])
+
     def _event(self, event: dict[str, Any]) -> None:
         self.events.append(event)
 

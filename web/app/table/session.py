@@ -283,8 +283,11 @@ class TableSession(FaultLog):
     def _saved(self) -> dict:
         """What every game's save holds: seats, rules, seed, log and what each regular
         remembers (Snyd: its dice behind a cup locked by S40)."""
+        # A friends' host makes its public record without the log (host_seats.public_record
+        # takes only its new entries): an evening's log is copied whole for a save only.
+        log = [] if self.__dict__.get("_record_pass") else self.table.log
         return {"seats": [{"name": n, "kind": k} for n, k in self.seats],
-                "rules": self.rules.to_dict(), "seed": self.seed, "log": self.table.log,
+                "rules": self.rules.to_dict(), "seed": self.seed, "log": log,
                 "memory": {n: r.memory() for n, r in self.regulars.items() if hasattr(r, "memory")}}
 
     def to_json(self) -> str:

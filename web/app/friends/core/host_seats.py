@@ -207,12 +207,14 @@ class HostedTable:
         log and the seed hold what the dice will be."""
         if not getattr(self, "fair", False):
             return None
-        save = self.to_dict()
-        log = save["log"]
+        self._record_pass = True  # the save's log left out (TableSession._saved)
+        try:
+            save = self.to_dict()
+        finally:
+            self._record_pass = False
+        engine = getattr(self.table, "engine", self.table)  # behind the fair gate
         public = self.__dict__.setdefault("_public_log", [])
-        if len(public) > len(log):
-            public.clear()  # a new evening's log (not made by this class today; cheap to mind)
-        public.extend(public_entry(e) for e in log[len(public):])
+        public.extend(public_entry(e) for e in engine.log_since(len(public)))
         return public, public_state(save)
 
     # ---------- the flow: every change made here goes to every guest ----------
