@@ -2,7 +2,9 @@
 contexts at a fair Snyd table; the host's phone is closed mid-round. After the grace the next
 person in seat order (Mette) carries the table on from her copy of its public record: her seat
 says it leads (`data-host="true"`), every phone says so (`host-moved`), Kaj's phone sits down
-at her table again by its token, and the two play on to a reveal that every phone checks."""
+at her table again by its token, and the two play on to a reveal that every phone checks. Then
+the old host's phone opens the app again: it finds where its table went and sits down there as
+a guest in its own seat, and the three play on."""
 from __future__ import annotations
 
 import json
@@ -34,7 +36,7 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
                                " && !document.querySelector('[data-action=\"next\"]')",
                                timeout=15_000)
     gone = time.monotonic()
-    host.context.close()
+    host.close()  # the phone's page is gone (its storage stays: it comes back below)
     heir, other = guests[HEIR], guests[OTHER]
     heir.locator(LEADS.format(HEIR)).wait_for(timeout=30_000)
     for page in guests.values():
@@ -58,3 +60,13 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
     assert any(f["t"] == "act" for f in sent)
     assert all(dice_keys(f) == [] for f in sent)
     print(f"the table moved in {moved:.1f} s")
+    # The old host's phone opens the app again: its saved table is a copy left behind; it
+    # finds where the table went and sits down there as a guest in its own seat.
+    back = host.context.new_page()
+    back.goto(server)
+    back.locator(LEADS.format(HEIR)).wait_for(timeout=90_000)
+    assert HEIR in back.get_by_test_id("host-moved").inner_text()
+    heir.locator(f'[data-testid="seat"][data-player="{HOST}"][data-connection="connected"]'
+                 ).wait_for(timeout=30_000)
+    assert back.evaluate("localStorage.getItem('bodegabordet.snyd.table')") is None
+    play_to_reveal(heir, {HOST: back, **guests}, limit_s=60)

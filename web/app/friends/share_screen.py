@@ -35,8 +35,10 @@ from app.friends import lobby as friends
 from app.friends import qr
 from app.friends.core import host_seats
 from app.friends.core.host import HostRoom
+from app.friends.core.succession import GRACE_S
 from app.friends.markup import lobby_html, lobby_seats_html, regular_option
 from app.friends.wire.links import HostLinks, new_link
+from app.friends.wire.probe import SuccessorProbe
 from app.lang import error_text, t
 from app.saves.local_store import store
 from app.saves.save_guard import UnreadableSave, parse_bounded
@@ -61,7 +63,8 @@ GAME_TITLES = {game.key: game.name for game in games.GAMES if game.on_game_sessi
 _state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": None,
                           "game": games.DEFAULT,
                           "tempo": 1.0, "table": None, "root": None, "shown": None,
-                          "interval": None, "proxies": {}, "qr_for": None, "saved": None}
+                          "interval": None, "proxies": {}, "qr_for": None, "saved": None,
+                          "probe": None, "lost_at": None}
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -91,12 +94,25 @@ def _tick(*_a: Any) -> None:
     links.tick()
     table = _state["table"]
     if table is not None:
+        _watch_relay(table, links)
         _tick_table(table)
         return
     if _state["room"] is not None:
         _state["room"].tick()  # in the lobby: a guest gone too long shows as "væk"
         _paint_seats()
         _save_lobby()  # a guest sat down or left
+
+
+def _watch_relay(table: Any, links: HostLinks) -> None:
+    """This phone's relay socket back after an absence longer than the grace: the friends may
+    have moved on to the next person's phone (``_probe``)."""
+    now = js.Date.now() / 1000
+    if links.relay.state != "open":
+        _state["lost_at"] = _state["lost_at"] or now
+    elif _state["lost_at"] is not None:
+        if now - _state["lost_at"] >= GRACE_S:
+            _probe(table)
+        _state["lost_at"] = None
 
 
 def _tick_table(table: Any) -> None:
@@ -142,14 +158,50 @@ def _links_changed() -> None:
         _save_lobby()
 
 
-def _reattach(table: Any) -> None:
+def _reattach(table: Any, probe: bool = True) -> None:
     """host_table.on_restore / game_host.on_restore: the host's phone reloaded its table with
-    friends (Snyd's HostTable, or a Bakke or Treere HostGameTable)."""
+    friends (Snyd's HostTable, or a Bakke or Treere HostGameTable). ``probe``: ask whether
+    another phone carried the table on meanwhile (``_probe``)."""
     _state.update(room=table.room, link=dict(table.link), table=table, saved=None,
                   game=table.room.game)
     table.on_change = _moved
     if table.link.get("relay_room") and table.link.get("host_key"):
         _connect(table.room, table.link)
+    if probe:
+        _probe(table)
+
+
+def _probe(table: Any) -> None:
+    """Back after an absence: if the next person in seat order carried the table on meanwhile
+    (its room, named in its hello, has a host now: wire/probe.py), this phone sits down at it
+    as a guest in its own seat (``_moved_on``)."""
+    if _state.get("probe") is not None:
+        _state["probe"].close()
+    rooms = [s.next for s in table.room.seats if s.kind == "guest" and s.next]
+    if not rooms:
+        return
+    _state["probe"] = SuccessorProbe(rooms, lambda room: _moved_on(table, room))
+    _state["probe"].start()
+
+
+def _moved_on(table: Any, room: str) -> None:
+    """Another phone leads the table now, at ``room``: this phone's table is a copy left
+    behind. It is let go (no ``bye``: the friends play on there) and this phone sits down at
+    ``room`` as a guest, by its own seat's token."""
+    from app.friends import join_screen  # the guest's side, only when it is needed
+
+    if _state["table"] is not table:
+        return  # left meanwhile
+    name, token = table.humans[0], table.room.host_seat().token
+    ui = _game_screen(table.game).ui
+    leave(say_bye=False)
+    if ui.session is table:
+        ui.forget()  # the copy left behind is not resumed: the table is on the other phone
+    store.write_json(friends.SEATS_KEY, friends.remember_seat(
+        friends.read_seats(store.read(friends.SEATS_KEY)), room, name, token))
+    js.history.replaceState(None, "", friends.share_url(str(js.location.href), room, table.game))
+    join_screen.sit(room, name, token)
+    screens.show(join_screen.SCREEN)
 
 
 def carry_on(table: Any) -> None:
@@ -158,7 +210,7 @@ def carry_on(table: Any) -> None:
     hello named), and the friends sit down at it again; the game's table screen shows it
     (and saves it: a reload here resumes it as any host's table)."""
     leave(say_bye=False)
-    _reattach(table)
+    _reattach(table, probe=False)
     _game_screen(table.game).start_table(table)
 
 
@@ -376,9 +428,12 @@ def leave(say_bye: bool = True) -> None:
         room.close()
     if _state["links"] is not None:
         _state["links"].close()
+    if _state["probe"] is not None:
+        _state["probe"].close()
     if _state["table"] is None and room is not None:
         store.remove(friends.LOBBY_KEY)
-    _state.update(room=None, links=None, link=None, table=None, saved=None)
+    _state.update(room=None, links=None, link=None, table=None, saved=None, probe=None,
+                  lost_at=None)
 
 
 def _start() -> None:
