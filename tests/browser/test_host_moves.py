@@ -11,10 +11,13 @@ import json
 import pathlib
 import sys
 import time
+from typing import Any
+
+import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from test_fair_dice_table import dice_keys, fair_phones, play_to_reveal
-from test_friends import GUESTS, HOST, host_lobby, peer_frames, seat_everyone
+from test_friends import GUESTS, HOST, RECORD_FRAMES, host_lobby, peer_frames, seat_everyone
 from test_table_driver import tap
 
 HEIR, OTHER = GUESTS  # Mette sits next after the host (no regulars at this table)
@@ -22,8 +25,23 @@ GUEST_ONLY = ("hello", "act", "ack", "resync", "have")  # frames only a guest's 
 LEADS = '[data-testid="seat"][data-player="{}"][data-host="true"]'
 
 
-def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, server, screenshot):
-    host, guests = fair_phones(contexts)
+def phones(contexts: Any, webrtc: bool) -> tuple[Any, dict[str, Any]]:
+    """The host and the guests, each recording every frame it receives; with ``webrtc`` the
+    guests talk over data channels, else through the relay only (fair_phones)."""
+    if not webrtc:
+        return fair_phones(contexts)
+
+    def phone() -> Any:
+        context = contexts("phone")
+        context.add_init_script(RECORD_FRAMES)
+        return context.new_page()
+    return phone(), {name: phone() for name in GUESTS}
+
+
+@pytest.mark.parametrize("webrtc", [False, True], ids=["relay-only", "webrtc"])
+def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, server, screenshot,
+                                                                    webrtc):
+    host, guests = phones(contexts, webrtc)
     pages = {HOST: host, **guests}
     url = host_lobby(host, server, dice=2)
     seat_everyone(host, guests, url)
@@ -45,8 +63,8 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
         assert HEIR in notice.inner_text()
         page.locator(LEADS.format(HEIR)).wait_for(timeout=30_000)
     moved = time.monotonic() - gone
-    screenshot(other, "host-moved-guest")
-    screenshot(heir, "host-moved-heir")
+    screenshot(other, f"host-moved-guest-{'webrtc' if webrtc else 'relay'}")
+    screenshot(heir, f"host-moved-heir-{'webrtc' if webrtc else 'relay'}")
     play_to_reveal(heir, guests, limit_s=60)
     for name, page in guests.items():
         page.get_by_test_id("dice-verified").wait_for(timeout=15_000)
@@ -58,6 +76,8 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
     sent = [json.loads(text) for _, text in peer_frames(heir)]
     sent = [f for f in sent if f.get("t") in GUEST_ONLY]
     assert any(f["t"] == "act" for f in sent)
+    paths = {via for via, _ in peer_frames(other)}  # how Kaj's phone heard its hosts
+    assert ("webrtc" in paths) == webrtc and "relay" in paths, paths
     assert all(dice_keys(f) == [] for f in sent)
     print(f"the table moved in {moved:.1f} s")
     # The old host's phone opens the app again: its saved table is a copy left behind; it
