@@ -226,3 +226,22 @@ def test_every_new_line_is_in_danish_and_english(key):
     from app.lang.da.snyd import TEXT as DA
     from app.lang.en.snyd import TEXT as EN
     assert DA[key] and EN[key] and DA[key] != EN[key]
+
+
+def test_the_three_screens_share_one_tap_and_one_tick():
+    """fair_marks.fair_info_tap is the mark's tap for every table (its look's fair_open), and
+    dice_verified_html the ✓ of every game: a status at Snyd's reveal, quiet per throw."""
+    from app.table.fair_marks import FAIR_INFO, dice_verified_html, fair_info_tap, fair_mark_html
+    look = TableLook()
+    assert fair_info_tap("bid", look) is False and look.fair_open is False  # not the mark's tap
+    assert f'data-action="{FAIR_INFO}"' in fair_mark_html({}, False, "snyd.fair.explain")
+    assert fair_info_tap(FAIR_INFO, look) is True and look.fair_open is True
+    assert fair_info_tap(FAIR_INFO, look) is True and look.fair_open is False
+    for screen in ("snyd", "bakke", "treere"):  # no screen keeps a copy of its own
+        source = (Path(__file__).resolve().parents[3] / "web" / "app" / screen / "table_screen.py").read_text()
+        assert "fair_info_tap(action, self.look)" in source and "fair_open = not" not in source, screen
+    live = dice_verified_html("snyd.fair.verified", live=True)
+    assert live.startswith('<p class="dice-verified" data-testid="dice-verified" role="status">')
+    quiet = dice_verified_html("friends.fair.throw_verified")
+    assert 'data-testid="dice-verified"' in quiet and "role=" not in quiet
+    assert "Kastet er tjekket på din telefon" in quiet

@@ -20,7 +20,7 @@ from app.home.player_settings import tempo_factor
 from app.lang import error_text, t
 from app.shell.dom_util import present
 from app.table import session as game_session
-from app.table.fair_marks import fair_of
+from app.table.fair_marks import fair_info_tap, fair_of
 from app.table.flick import Flick
 from app.table.screen import GameTableUI, bar_html, serve
 from pyodide.ffi import create_once_callable
@@ -139,6 +139,9 @@ class BakkeUI(GameTableUI):
         self.refresh()
 
     def clicked(self, action: str, target: Any) -> bool:
+        if fair_info_tap(action, self.look):  # what *Ærlige terninger* means: open, or closed again
+            self.refresh()
+            return False  # drawn
         if action in ("throw", "throw_all", "videre"):
             self.act({"type": action})
         elif action == "fejl-menu":
@@ -154,9 +157,6 @@ class BakkeUI(GameTableUI):
             self.redraw_controls(".btn.fejl")
         elif action == "undo-fejl":
             self.act({"type": "undo_fejl"})
-        elif action == "fair-info":  # what *Ærlige terninger* means: open, or closed again
-            self.look.fair_open = not self.look.fair_open
-            self.refresh()
         elif action == "new-game":
             self.session.new_game()  # a refusal is said in the toast (on_click)
             self.refresh()  # the toast stays

@@ -23,7 +23,13 @@ from app.snyd.reveal_markup import (
     turn_line_html,
 )
 from app.snyd.reveal_steps import out_at_this_reveal
-from app.table.fair_marks import dice_mismatch_html, fair_check, fair_mark_html, fair_status_html
+from app.table.fair_marks import (
+    dice_mismatch_html,
+    dice_verified_html,
+    fair_check,
+    fair_mark_html,
+    fair_status_html,
+)
 from app.table.seat_markup import seat_html
 
 
@@ -295,8 +301,7 @@ def fair_check_html(view: dict, look: TableLook) -> str:
     (that seat lost the round). This phone's own check (GuestTable / HostTable.fair_state)."""
     check = (look.fair or {}).get("check")
     if check == "verified" and view.get("last_reveal"):
-        return (f'<p class="dice-verified" data-testid="dice-verified" role="status">'
-                f'{escape(t("snyd.fair.verified"))}</p>')
+        return dice_verified_html("snyd.fair.verified", live=True)
     name = fair_check(look.fair)
     return dice_mismatch_html(name) if name is not None else ""
 

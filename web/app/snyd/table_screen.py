@@ -37,7 +37,7 @@ from app.snyd.table_markup import (
 )
 from app.snyd.table_session import CorruptSave, Session
 from app.snyd.tally_board import tally_html
-from app.table.fair_marks import fair_of
+from app.table.fair_marks import fair_info_tap, fair_of
 from app.table.screen import GameTableUI, bar_html, serve
 from pyodide.ffi import create_once_callable, to_js
 
@@ -391,6 +391,8 @@ class TableUI(GameTableUI):
 
     # ---------- taps ----------
     def clicked(self, action: str, target: Any) -> bool:
+        if fair_info_tap(action, self.look):  # what *Ærlige terninger* means: open, or closed again
+            return True
         s = self.session
         if action == "bid" and self.look.picker and self.look.picker.selected:
             s.act(self.look.picker.selected.action())
@@ -404,8 +406,6 @@ class TableUI(GameTableUI):
             self.hand_over(action, str(target.getAttribute("data-player") or ""))
         elif action == "history":  # the round's bids: the strip or the whole list
             self.look.history_open = not self.look.history_open
-        elif action == "fair-info":  # what *Ærlige terninger* means: open, or closed again
-            self.look.fair_open = not self.look.fair_open
         else:
             return False
         return True

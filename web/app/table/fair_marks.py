@@ -4,7 +4,9 @@ each other, and the notice for dice that did not match this phone's check.
 
     look.fair = fair_of(session)                                      # None without fair dice
     fair_mark_html(look.fair, look.fair_open, "snyd.fair.explain")   # "" without fair dice
+    if fair_info_tap(action, self.look): ...                          # a table screen's clicked
     fair_status_html("friends.fair.throwing")
+    dice_verified_html("snyd.fair.verified", live=True)              # Snyd's reveal; the throws' quiet
     dice_mismatch_html("Mette")
 """
 from __future__ import annotations
@@ -22,6 +24,19 @@ def fair_of(session: Any) -> dict | None:
     return read() if callable(read) else None
 
 
+FAIR_INFO = "fair-info"  # the mark's data-action
+
+
+def fair_info_tap(action: str, look: Any) -> bool:
+    """A tap on the mark: its explanation opens, or closes again (``look.fair_open``, the table
+    look's, which fair_mark_html draws). True when ``action`` was that tap (the screen then draws
+    the felt again, each as it draws after a tap), else False and nothing changed."""
+    if action != FAIR_INFO:
+        return False
+    look.fair_open = not look.fair_open
+    return True
+
+
 def fair_mark_html(fair: dict | None, fair_open: bool, explain: str) -> str:
     """The mark at a friends' table with fair dice (``fair``: the session's fair_state; None
     elsewhere: nothing); a tap (data-action "fair-info") opens and closes ``explain``'s words."""
@@ -30,13 +45,21 @@ def fair_mark_html(fair: dict | None, fair_open: bool, explain: str) -> str:
     info = (f'<p class="fair-info" id="fair-info" data-testid="dice-fair-info" role="note">'
             f'{escape(t(explain))}</p>') if fair_open else ""
     return (f'<span class="fair"><button type="button" class="fair-mark" data-testid="dice-fair" '
-            f'data-action="fair-info" aria-expanded="{"true" if fair_open else "false"}" '
+            f'data-action="{FAIR_INFO}" aria-expanded="{"true" if fair_open else "false"}" '
             f'aria-controls="fair-info">{escape(t("snyd.fair.mark"))}</button>{info}</span>')
 
 
 def fair_status_html(key: str) -> str:
     """A calm line while the phones answer each other (the cups made, the keys opened)."""
     return f'<p class="waiting fair-status" data-testid="fair-status" role="status">{escape(t(key))}</p>'
+
+
+def dice_verified_html(key: str, live: bool = False) -> str:
+    """✓ this phone's own check held: ``key``'s words. ``live`` (Snyd's reveal, once a round)
+    gives it role status; Bakke's and Treere's per-throw line is quiet (read out at every throw
+    it would drown the table)."""
+    role = ' role="status"' if live else ""
+    return f'<p class="dice-verified" data-testid="dice-verified"{role}>{escape(t(key))}</p>'
 
 
 def dice_mismatch_html(name: str) -> str:
@@ -69,6 +92,5 @@ def fair_notes_html(fair: dict | None) -> str:
     if name is not None:
         return dice_mismatch_html(name)
     if (fair or {}).get("check") == "verified":  # a guest's ✓: the latest throw checked out here
-        return (f'<p class="dice-verified" data-testid="dice-verified">'
-                f'{escape(t("friends.fair.throw_verified"))}</p>')
+        return dice_verified_html("friends.fair.throw_verified")
     return ""

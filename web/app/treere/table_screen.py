@@ -16,7 +16,7 @@ from app.home.player_settings import read_settings, tempo_factor
 from app.lang import error_text, t
 from app.saves.local_store import store
 from app.shell.dom_util import present
-from app.table.fair_marks import fair_of
+from app.table.fair_marks import fair_info_tap, fair_of
 from app.table.flick import Flick
 from app.table.screen import GameTableUI, bar_html, serve
 from app.table.session import GameSession
@@ -178,6 +178,8 @@ class TreereUI(GameTableUI):
         self.session.act(who, {"type": "roll"})
 
     def clicked(self, action: str, target: Any) -> bool:
+        if fair_info_tap(action, self.look):  # what *Ærlige terninger* means: open, or closed again
+            return True
         if action == "choose":
             v = self.session.view()
             self.look.selected = choose(self.look.selected, int(target.getAttribute("data-index")),
@@ -195,8 +197,6 @@ class TreereUI(GameTableUI):
             self.throw()
         elif action == "new-game":
             self.session.new_game()
-        elif action == "fair-info":  # what *Ærlige terninger* means: open, or closed again
-            self.look.fair_open = not self.look.fair_open
         else:
             return False
         return True
