@@ -105,7 +105,7 @@ class GuestTable:
     def _tell_if_changed(self) -> None:
         g = self.guest
         shown = (id(g.view()), id(g.seats), g.pending is None, g.error, g.closed,
-                 g.deadline, g.waiting_host)
+                 g.deadline, g.waiting_host, g.record.epoch)  # the epoch: who leads (host-moved)
         if shown != self._shown:
             old = self._shown or (None,) * len(shown)
             if g.error and g.error != old[3]:
