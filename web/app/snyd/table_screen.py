@@ -12,7 +12,7 @@ import js
 from app.device import clock_feedback, haptics, sound
 from app.device.browser_storage import warn
 from app.friends.host_table import load_table
-from app.friends.peer_marks import can_hand_over, seats_menu_html
+from app.friends.peer_marks import can_hand_over, mark_host, seats_menu_html
 from app.home.player_settings import (
     practice_wanted,
     tempo_factor,
@@ -322,6 +322,7 @@ class TableUI(GameTableUI):
         if not panel.hidden:
             panel.innerHTML = self.tally_panel_html()
         self.report_faults()
+        mark_host(self.el(self.IDS["felt"]), s)  # who leads a friends' table (peer_marks)
         self.save()
         if self.session is None:
             return  # the save found the table taken by another tab: this one stops
