@@ -60,13 +60,15 @@ LINK = {"relay_room": "r" * 22, "host_key": "k" * 22}  # the new host's transpor
 
 @contextmanager
 def seeded_secrets(seed: int) -> Iterator[None]:
-    """Every phone's fair-dice secrets, the tables' ids and the seat tokens from one seeded
-    stream (the app draws them with ``secrets``), so an evening's seed replays it exactly."""
+    """Every phone's fair-dice secrets, the tables' ids, the seat tokens and an heir's fresh
+    seed (succession.adopt) from one seeded stream (the app draws them with ``secrets``), so
+    an evening's seed replays it exactly."""
     rng = random.Random(seed)
     with mock.patch.object(fair_dice.Secret, "draw", classmethod(
             lambda cls, source=None: cls(rng.randbytes(fair_dice.SECRET_BYTES),
                                          rng.randbytes(fair_dice.SECRET_BYTES)))), \
             mock.patch.object(secrets, "token_hex", lambda n=32: rng.randbytes(n).hex()), \
+            mock.patch.object(secrets, "randbelow", lambda n: rng.randrange(n)), \
             mock.patch.object(secrets, "token_urlsafe", lambda n=32: base64.urlsafe_b64encode(
                 rng.randbytes(n)).rstrip(b"=").decode()):
         yield
