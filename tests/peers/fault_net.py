@@ -327,10 +327,9 @@ class FaultNet:
 
         A phone can carry the table on only from a whole record (one that is not is passed
         over, as the app's Watch passes over an heir that never opens its room). Two cases are
-        left out unless asked for (/tmp/b3/bugs.md): ``stale``, a copy of an earlier host's
-        record (the current host lost before its first record reached the phones), and
-        ``muted``, at Bakke and Treere an heir the fair table holds for the game (B1: its take
-        over fails with CorruptSave)."""
+        their own step kinds: ``stale``, a copy of an earlier host's record (the current host
+        lost before its first record reached the phones), and ``muted``, at Bakke and Treere
+        an heir the fair table holds for the game."""
         up = {name for name, p in self.phones.items() if p.up}
         able = {name for name in up if self.phones[name].table.guest.record.whole
                 and (stale or self.phones[name].table.guest.record.epoch == self.room.epoch)}
@@ -364,6 +363,8 @@ class FaultNet:
         self._reveals = (0, 0)
         del self.phones[heir_name]  # its page is the host's screen now
         for name in sorted(up - {heir_name}):
+            copy = self.phones[name].table.guest.record
+            copy.floor = max(copy.floor, copy.epoch + 1)  # as the app's Watch, when it follows
             self.open(self.phones[name])
         self.coming_back.append((self.now_step + back_after, old_name, old_token))
         self.stats["host_losses"] += 1

@@ -117,14 +117,13 @@ STEPS: dict[str, tuple[float, Callable[[FaultNet, random.Random], None] | None]]
     "reload": (1.5, step_reload),
     "switch": (4, step_switch),
     "host_loss": (1.0, step_host_loss),  # about one evening in two loses its host
-    # B1 (/tmp/b3/bugs.md): at Bakke and Treere an heir the fair table holds for the game
-    # (its "muted" seats) cannot take over: from_dict's CorruptSave ("the fair table's state
-    # is malformed"): off until succession.adopt drops the heir from it
-    "host_loss_muted_heir": (0, step_host_loss_muted_heir),
-    # B2 (/tmp/b3/bugs.md): an heir whose copy is still an earlier host's (the table moved
-    # again before the new host's first record reached it) opens a room of the lost host's
-    # epoch again (two hosts of epoch 1): the epoch no longer counts the hand-overs
-    "host_loss_stale_record": (0, step_host_loss_stale_record),
+    # At Bakke and Treere an heir the fair table held for the game (its "muted" seats): it
+    # once could not take over (the save's "muted" still named it; succession.adopt drops it).
+    "host_loss_muted_heir": (0.3, step_host_loss_muted_heir),
+    # An heir whose copy is still an earlier host's (the table moved on again before the new
+    # host's first record reached it): its epoch is still one more than any it followed
+    # (RecordCopy.floor), so the epoch counts the hand-overs.
+    "host_loss_stale_record": (0.3, step_host_loss_stale_record),
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from types import SimpleNamespace
 from typing import ClassVar
 from unittest import mock
 
@@ -99,6 +100,7 @@ class FakeLinks:
 
     def __init__(self, room: HostRoom, link: dict[str, str]) -> None:
         self.room, self.link, self.started, self.closed = room, dict(link), False, False
+        self.relay = SimpleNamespace(state="open")  # the host's relay socket, up
         FakeLinks.made.append(self)
 
     @classmethod

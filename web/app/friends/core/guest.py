@@ -129,6 +129,7 @@ class GuestSession:
             self.seat, self.token = msg["seat"], msg["token"]
             self._last_act = max(self._last_act, msg["last_act"])
             self._sync.restart(msg["seq"])
+            self.record.restart()
             self._lobby_seq = self._seen_seq = msg["seq"]
             self.closed = self.error = self.error_code = None
             self._resync_at = None

@@ -140,8 +140,10 @@ class RecordFeed:
     """What one seat was sent of the table's public record: log entries, and frames."""
 
     log: int = 0      # entries sent so far (a ``have`` sets it back)
-    n: int = 0        # record frames sent to this seat
-    state: str = ""   # the last state sent (as text): unchanged, it is not sent again
+    n: int = 0        # record frames sent to this seat on its channel
+    # The state's fields as last sent (each as text): a frame carries only those that changed
+    # (empty: everything, as after a hello or a ``have``).
+    state: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -206,7 +208,7 @@ class HostRoom:
         # fair dice): each guest keeps a copy.
         self.epoch = 0
         self.record: Callable[[], tuple[list[Any], dict[str, Any]] | None] | None = None
-        self._record_now: tuple[list[Any], dict[str, Any], str] | None = None
+        self._record_now: tuple[list[Any], dict[str, Any], dict[str, str]] | None = None
         self.closed = False
         # Set by the host's table controller (friends/host_table.py), both optional:
         # ``turn_clock()`` -> (turn key, {"player", "ms"}) while a turn's clock runs, else None;
@@ -434,7 +436,7 @@ class HostRoom:
                 raise ProtocolError("bad_ack")
         elif kind == "have":
             if msg["epoch"] == self.epoch and msg["log"] <= seat.record.log:
-                seat.record.log, seat.record.state = msg["log"], ""
+                seat.record.log, seat.record.state = msg["log"], {}
                 self._send_record(seat, ch)
             else:
                 raise ProtocolError("bad_ack")
@@ -558,18 +560,21 @@ class HostRoom:
             if made is None:
                 return
             log, state = made
-            self._record_now = (log, state, json.dumps(state, sort_keys=True,
-                                                       separators=(",", ":")))
-        log, state, text = self._record_now
+            self._record_now = (log, state, {k: json.dumps(v, sort_keys=True,
+                                                           separators=(",", ":"))
+                                             for k, v in state.items()})
+        log, state, texts = self._record_now
+        sent = seat.record.state
+        changed = {k: state[k] for k, text in texts.items() if sent.get(k) != text}
         total = len(log)
-        if total == seat.record.log and text == seat.record.state:
+        if total == seat.record.log and not changed:
             return
         entries = log[seat.record.log:]
         for base, page, more in record_pages(seat.record.log, entries):
             seat.record.n += 1
             ch.put(encode("record", epoch=self.epoch, n=seat.record.n, base=base, log=page,
-                          state=None if more else state, more=more))
-        seat.record.log, seat.record.state = total, text
+                          state=None if more or not changed else changed, more=more))
+        seat.record.log, seat.record.state = total, dict(texts)
 
     def _send_lobby(self, only: RoomSeat | None = None) -> None:
         seats = self.lobby()

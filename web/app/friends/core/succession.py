@@ -84,6 +84,9 @@ class RecordCopy:
         self.log: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None  # None until the first whole record
         self.refused = 0  # frames of an older host (epoch) than this copy's
+        # The least epoch a host this phone follows or becomes may have: above the copy's
+        # once the phone followed a newer host whose record has not come yet.
+        self.floor = 0
         self._n = 0
 
     def apply(self, msg: dict[str, Any]) -> list[str]:
@@ -96,14 +99,20 @@ class RecordCopy:
             self.epoch, self.log, self.state, self._n = msg["epoch"], [], None, 0
         if msg["n"] <= self._n:
             return []  # a duplicate, or a late frame of what newer ones carried
+        gap = msg["n"] != self._n + 1  # a frame missed: its state's changes with it
         self._n = msg["n"]
         base, entries = msg["base"], msg["log"]
-        if base > len(self.log):
+        if gap or base > len(self.log):
             return [encode("have", epoch=self.epoch, log=len(self.log))]
         self.log.extend(entries[len(self.log) - base:])  # the log only grows
-        if msg["state"] is not None:
-            self.state = msg["state"]
+        if msg["state"] is not None:  # the fields that changed (all of them, the first time)
+            self.state = {**(self.state or {}), **msg["state"]}
         return []
+
+    def restart(self) -> None:
+        """A new channel (the host's ``welcome``): its record frames count from 1 again, the
+        log from entry 0 and the whole state (what the copy holds stays meanwhile)."""
+        self._n = 0
 
     @property
     def whole(self) -> bool:
@@ -161,7 +170,9 @@ def adopt(record: RecordCopy, me: str, token: str, link: dict[str, str]) -> dict
         elif seat.get("kind") == "human":
             seat["kind"] = "guest"
     room = save["room"]
-    room["epoch"] = int(room.get("epoch", 0)) + 1
+    # One more than any host this phone knew of: its copy may still be an earlier host's (the
+    # table moved on again before the newer host's first record reached it).
+    room["epoch"] = max(int(room.get("epoch", 0)), record.floor) + 1
     for seat in room["seats"]:
         if seat.get("player") == me:
             seat.update(kind="host", token=token, token_hash=None, next=None)
@@ -170,6 +181,9 @@ def adopt(record: RecordCopy, me: str, token: str, link: dict[str, str]) -> dict
     save.update(seed=secrets.randbelow(2**63), link=dict(link), holder=me, handoff_to=None)
     save["handed"] = [p for p in save.get("handed", []) if p != me]
     fair = save.get("fair")
+    muted = fair.get("muted") if isinstance(fair, dict) else None
+    if isinstance(muted, list) and len(muted) == 2 and isinstance(muted[1], list):
+        muted[1] = [p for p in muted[1] if p != me]  # Bakke's, Treere's: the host holds no one's
     if isinstance(fair, dict) and type(fair.get("no")) is int:
         # The record may lag what the old host last sent (its last frames lost with it): a
         # guest may have taken part in an exchange numbered past the record's. The new host
@@ -252,4 +266,5 @@ class Watch:
             return ("host", heir, None)
         self.tried.add(heir)
         self.following = heir
+        record.floor = max(record.floor, record.epoch + 1)  # that heir's table is a newer one
         return ("follow", heir, successor_room(record.state, heir))
