@@ -9,8 +9,9 @@ the heir's and the other guest's own phones (each polled every 50 ms):
 
 - *moved*: every phone shows that the heir leads the table (`data-host="true"` on her seat,
   the `host-moved` notice);
-- *move accepted*: the first phone whose turn it is taps *Byd* (or *Løft*) and the new host
-  answers it (the phone's buttons are no longer live).
+- *move accepted*: the new host's table has taken the first move of the round dealt again (a
+  bid in its save, by a friend's phone, which taps as soon as its turn is live, or by the
+  stand-in of the old host's seat).
 
 The grace (core/succession.GRACE_S, 5 s) is inside both. Medians over ``--runs`` hand-overs,
 each a fresh table; ``--throttle`` slows every phone's CPU (CDP). The target (issue 20): a
@@ -33,6 +34,14 @@ from bench.startup import throttle
 from devtools import browser as bt
 
 LEADS = '[data-testid="seat"][data-player="{}"][data-host="true"]'
+# A move taken by the new host's table: a bid (or a call) in its save after the round's deal,
+# whoever made it (a friend's phone, or the stand-in of the old host's seat).
+NEW_MOVE = """() => {
+  const saved = JSON.parse(localStorage.getItem('bodegabordet.snyd.table') || 'null');
+  if (!saved || !saved.room || !saved.room.epoch) return false;
+  const log = saved.log, deal = log.map(e => e.type).lastIndexOf('fair_deal');
+  return deal >= 0 && log.slice(deal + 1).some(e => e.type === 'bid' || e.type === 'call');
+}"""
 LIVE = """() => !!document.querySelector(
     '[data-action="bid"]:not([disabled]), [data-action="call"]:not([disabled])')"""
 
@@ -83,12 +92,12 @@ def one(browser, pw, server: bt.Server, rate: float, webrtc: bool) -> dict:
                                      and p.get_by_test_id("host-moved").count()
                                      for p in guests.values()):
                 moved = now
+            if moved is not None and guests[heir].evaluate(NEW_MOVE):
+                return {"moved": moved, "accepted": time.monotonic() - start}
             mine = [p for p in guests.values() if state(p) == "mine" and p.evaluate(LIVE)]
-            if mine:
+            if mine:  # a phone whose turn it is taps at once (a regular would, too)
                 step(mine[0], 1)
                 mine[0].wait_for_function(LIVE_GONE, timeout=60_000, polling=50)
-                return {"moved": moved if moved is not None else time.monotonic() - start,
-                        "accepted": time.monotonic() - start}
             guests[heir].wait_for_timeout(50)
     finally:
         for context in contexts:

@@ -16,8 +16,18 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from test_fair_dice_games import play, sit_down
 from test_fair_dice_table import dice_keys, fair_phones, play_to_reveal
-from test_friends import GUESTS, HOST, RECORD_FRAMES, host_lobby, peer_frames, seat_everyone
+from test_friends import (
+    EXPECTED_NOISE,
+    GUESTS,
+    HOST,
+    RECORD_FRAMES,
+    host_lobby,
+    peer_frames,
+    seat_everyone,
+)
+from test_peer_games import host_lobby as games_lobby
 from test_table_driver import tap
 
 HEIR, OTHER = GUESTS  # Mette sits next after the host (no regulars at this table)
@@ -90,3 +100,29 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
                  ).wait_for(timeout=30_000)
     assert back.evaluate("localStorage.getItem('bodegabordet.snyd.table')") is None
     play_to_reveal(heir, {HOST: back, **guests}, limit_s=60)
+
+
+@pytest.mark.parametrize("game", ("bakke", "treere"))
+def test_a_bakke_or_treere_table_moves_on_when_the_hosts_phone_goes(game, contexts, server,
+                                                                    watches):
+    for w in watches:
+        w.allowed_errors.extend(EXPECTED_NOISE)
+    host, guests = fair_phones(contexts)
+    url = games_lobby(host, server, game, dice="3" if game == "bakke" else None)
+    sit_down(host, guests, url, game)
+    before = play({HOST: host, **guests}, game)
+    host.close()
+    for page in guests.values():
+        page.locator(LEADS.format(HEIR)).wait_for(timeout=60_000)
+        page.get_by_test_id("host-moved").wait_for(timeout=30_000)
+    after = play(guests, game, holder=HEIR)  # on from the heir's own save
+    thrown = [e for e in after.table.log if e["type"] in ("throw", "throw_all", "roll")]
+    assert thrown[:len(before_throws(before))] == before_throws(before)  # nothing thrown is lost
+    assert len(thrown) > len(before_throws(before)) and all("fair" in e for e in thrown)
+    for name, page in guests.items():
+        assert page.get_by_test_id("dice-mismatch").count() == 0, name
+
+
+def before_throws(table: Any) -> list[dict]:
+    return [e for e in table.table.log if e["type"] in ("throw", "throw_all", "roll")]
+
