@@ -16,7 +16,7 @@ from app.friends.core.protocol import decode_from_host, encode
 from app.friends.guest_table import GuestTable
 from table_net import Phone, Wire
 from test_fair_games import FairWire, fair_table
-from test_fair_peers import assert_host_heard_no_dice, ended, fair_wire
+from test_fair_peers import assert_host_heard_no_dice, ended, fair_wire, play
 from test_game_peers import choose as choose_game
 
 from engine.snyd import Rules
@@ -70,14 +70,6 @@ def snyd_wire(regular: bool = True, seed: int = 7) -> Wire:
     wire = fair_wire(regular=regular, seed=seed)
     wire.__class__ = SnydWire
     return wire
-
-
-def play(wire: Wire, rng: random.Random, moves: int, until=ended) -> None:
-    for _ in range(moves):
-        if until(wire):
-            return
-        wire.move(rng)
-    assert until(wire), "the evening never got there"
 
 
 def test_every_guest_keeps_the_record_and_it_holds_no_secret():

@@ -92,17 +92,7 @@ class Outbox:
                 and clock_key == self._clock_key):
             return []
         self._fields, self._last_act, self._clock_key = fields, last_act, clock_key
-        budget = HOST_FRAME_MAX - _size(fields) - _FRAME_SLACK
-        pages: list[tuple[int, list[dict[str, Any]]]] = []
-        base, page, used = start, [], 0
-        for event in events[start - offset:]:
-            size = _size(event) + 1
-            if page and used + size > budget:
-                pages.append((base, page))
-                base, page, used = base + len(page), [], 0
-            page.append(event)
-            used += size
-        pages.append((base, page))
+        pages = _pages(start, events[start - offset:], HOST_FRAME_MAX - _size(fields) - _FRAME_SLACK)
         self.sent = total
         timed = {} if clock is None else {"clock": clock}
         return [{"seq": self.next_seq(), "base": b, "events": p, "view": fields,
@@ -120,19 +110,26 @@ def record_pages(base: int, entries: list[dict[str, Any]]
     """The pages (base, entries, more) that carry ``entries`` (the log from ``base`` on) under
     the host's frame bound; one page (maybe empty) when they fit, the last one with room for
     the state."""
-    budget = HOST_FRAME_MAX - RECORD_STATE_MAX - _FRAME_SLACK
+    pages = _pages(base, entries, HOST_FRAME_MAX - RECORD_STATE_MAX - _FRAME_SLACK)
+    return [(b, p, i < len(pages) - 1) for i, (b, p) in enumerate(pages)]
+
+
+def _pages(base: int, items: list[dict[str, Any]], budget: int
+           ) -> list[tuple[int, list[dict[str, Any]]]]:
+    """``items`` (numbered from ``base``) cut into pages of at most ``budget`` characters of
+    JSON each (a single larger item gets a page of its own); at least one page."""
     pages: list[tuple[int, list[dict[str, Any]]]] = []
     page: list[dict[str, Any]] = []
     used = 0
-    for entry in entries:
-        size = _size(entry) + 1
+    for item in items:
+        size = _size(item) + 1
         if page and used + size > budget:
             pages.append((base, page))
             base, page, used = base + len(page), [], 0
-        page.append(entry)
+        page.append(item)
         used += size
     pages.append((base, page))
-    return [(b, p, i < len(pages) - 1) for i, (b, p) in enumerate(pages)]
+    return pages
 
 
 class Assembler:
