@@ -149,6 +149,10 @@ class FaultNet:
         self._n += 1
         channel = f"ch{self._n}"
         phone.channel, phone.up, phone.path = channel, True, 0
+        # A phone that reaches a newer host than its copy's did so by following the table on
+        # (the app's Watch raises its copy's floor then).
+        copy = phone.table.guest.record
+        copy.floor = max(copy.floor, self.room.epoch)
         assert self.room.connect(channel, lambda text: self._down(phone, channel, text))
         self._open[channel] = phone
         phone.table.attach(lambda text: self._send(phone, channel, True, text))
@@ -363,8 +367,6 @@ class FaultNet:
         self._reveals = (0, 0)
         del self.phones[heir_name]  # its page is the host's screen now
         for name in sorted(up - {heir_name}):
-            copy = self.phones[name].table.guest.record
-            copy.floor = max(copy.floor, copy.epoch + 1)  # as the app's Watch, when it follows
             self.open(self.phones[name])
         self.coming_back.append((self.now_step + back_after, old_name, old_token))
         self.stats["host_losses"] += 1

@@ -167,6 +167,12 @@ def test_the_next_phone_carries_a_bakke_or_treere_table_on(game):
         if sum(e["type"] == "new_game" for e in host.table.log) > games_before:
             break
     assert sum(e["type"] == "new_game" for e in host.table.log) > games_before
+    # the new host's exchanges are numbered past a gap: no RoundId of the old host comes again
+    rounds = [e["fair"]["round"] for e in host.table.log
+              if e["type"] in ("throw", "throw_all", "roll")]
+    last, first = rounds[len(thrown) - 1], rounds[len(thrown)]
+    if first["game_no"] == last["game_no"]:
+        assert first["round_no"] > last["round_no"] + succession.NUMBERS_SKIPPED - 1
     for name in wire.phones:
         assert wire.guest(name).view()["events"] == host.table.view(name)["events"]
     checks = [c for g in wire.games.values() for _n, c in g.dice_checks]

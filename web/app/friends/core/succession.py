@@ -187,9 +187,12 @@ def adopt(record: RecordCopy, me: str, token: str, link: dict[str, str]) -> dict
     if isinstance(fair, dict) and type(fair.get("no")) is int:
         # The record may lag what the old host last sent (its last frames lost with it): a
         # guest may have taken part in an exchange numbered past the record's. The new host
-        # numbers its exchanges after a gap, so no number (no RoundId at Bakke and Treere)
-        # comes twice.
+        # numbers its exchanges after a gap, so no number comes twice: the wire's, and at Bakke
+        # and Treere the game's exchange number in each RoundId ("last").
         fair["no"] += NUMBERS_SKIPPED
+        last = fair.get("last")
+        if isinstance(last, list) and len(last) == 2 and type(last[1]) is int:
+            fair["last"] = [last[0], last[1] + NUMBERS_SKIPPED]
     if isinstance(fair, dict) and "secrets" in fair:  # Snyd's
         log = _void_open_round(log, fair)
     save["log"] = log
