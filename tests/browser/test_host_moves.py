@@ -102,6 +102,26 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
     play_to_reveal(heir, {HOST: back, **guests}, limit_s=60)
 
 
+def test_closing_the_hosts_phone_at_a_reveal_keeps_the_lifted_cups(contexts, server):
+    """Between rounds: the cups were lifted on the host's phone and it closes before the next
+    deal; the heir's table shows the same verdict, deals the next round, and play goes on."""
+    host, guests = fair_phones(contexts)
+    url = host_lobby(host, server, dice=2)
+    seat_everyone(host, guests, url)
+    play_to_reveal(host, {HOST: host, **guests})
+    verdict = guests[OTHER].get_by_test_id("verdict").inner_text()
+    host.close()
+    heir = guests[HEIR]
+    for page in guests.values():
+        page.locator(LEADS.format(HEIR)).wait_for(timeout=60_000)
+    assert heir.get_by_test_id("verdict").inner_text() == verdict  # nothing lost
+    tap(heir, heir.locator('[data-action="next"]'))
+    play_to_reveal(heir, guests, limit_s=60)
+    for name, page in guests.items():
+        page.get_by_test_id("dice-verified").wait_for(timeout=15_000)
+        assert page.get_by_test_id("dice-mismatch").count() == 0, name
+
+
 @pytest.mark.parametrize("game", ("bakke", "treere"))
 def test_a_bakke_or_treere_table_moves_on_when_the_hosts_phone_goes(game, contexts, server,
                                                                     watches):
