@@ -22,6 +22,7 @@ from test_friends import (
     EXPECTED_NOISE,
     GUESTS,
     HOST,
+    NO_WEBRTC,
     RECORD_FRAMES,
     host_lobby,
     peer_frames,
@@ -120,6 +121,38 @@ def test_closing_the_hosts_phone_at_a_reveal_keeps_the_lifted_cups(contexts, ser
     for name, page in guests.items():
         page.get_by_test_id("dice-verified").wait_for(timeout=15_000)
         assert page.get_by_test_id("dice-mismatch").count() == 0, name
+
+
+def test_four_phones_outlive_two_hosts(contexts, server):
+    """Four phones: the host's phone goes, Mette carries the table on; then hers goes too, and
+    Kaj carries it on (the second hand-over: epoch 2); Kaj and Lis play on to a checked reveal."""
+    def phone() -> Any:
+        context = contexts("phone")
+        context.add_init_script(NO_WEBRTC)
+        return context.new_page()
+    host = phone()
+    guests = {name: phone() for name in ("Mette", "Kaj", "Lis")}
+    url = host_lobby(host, server, dice=2)
+    seat_everyone(host, guests, url)
+    play_to_reveal(host, {HOST: host, **guests})
+    tap(host, host.locator('[data-action="next"]'))
+    host.close()
+    for page in guests.values():
+        page.locator(LEADS.format("Mette")).wait_for(timeout=60_000)
+    mette = guests.pop("Mette")
+    play_to_reveal(mette, {"Mette": mette, **guests}, limit_s=60)
+    tap(mette, mette.locator('[data-action="next"]'))
+    mette.close()
+    for page in guests.values():
+        page.locator(LEADS.format("Kaj")).wait_for(timeout=60_000)
+        page.get_by_test_id("host-moved").wait_for(timeout=30_000)
+    kaj = guests["Kaj"]
+    play_to_reveal(kaj, guests, limit_s=60)
+    for name, page in guests.items():
+        page.get_by_test_id("dice-verified").wait_for(timeout=15_000)
+        assert page.get_by_test_id("dice-mismatch").count() == 0, name
+    saved = json.loads(kaj.evaluate("localStorage.getItem('bodegabordet.snyd.table')"))
+    assert saved["room"]["epoch"] == 2
 
 
 @pytest.mark.parametrize("game", ("bakke", "treere"))
