@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from app.friends.core import succession
-from app.friends.core.host import token_hash
+from app.friends.core.host import RESYNC_EVERY_S, token_hash
 from app.friends.core.protocol import decode_from_host, encode
 from app.friends.guest_table import GuestTable
 from table_net import Phone, Wire
@@ -279,3 +279,27 @@ def test_no_watch_moves_without_a_whole_record():
     watch = succession.Watch("Kaj", grace=1.0)
     watch.tick(0.0, False, succession.RecordCopy(), LOBBY)
     assert watch.tick(10.0, False, succession.RecordCopy(), LOBBY) is None
+
+
+def test_a_have_is_answered_once_per_resync_interval():
+    """A guest asking for the whole record again and again would make the host send the whole
+    evening each time: one answer per RESYNC_EVERY_S, the rest refused with "rate"."""
+    wire = snyd_wire()
+    rng = random.Random(6)
+    for _ in range(12):
+        wire.move(rng)
+    phone = wire.phones["Kaj"]
+    before = len(phone.received)
+    have = encode("have", epoch=0, log=0)
+    wire.clock.now += RESYNC_EVERY_S
+    wire.to_host.append((phone.channel, have))
+    wire.pump()
+    answered = [decode_from_host(s.text)["t"] for s in phone.received[before:]]
+    assert "record" in answered
+    before = len(phone.received)
+    wire.clock.now += 0.5
+    wire.to_host.append((phone.channel, have))
+    wire.pump()
+    again = [decode_from_host(s.text) for s in phone.received[before:]]
+    assert [m["t"] for m in again] == ["error"] and again[0]["code"] == "rate"
+

@@ -144,6 +144,7 @@ class RecordFeed:
     # The state's fields as last sent (each as text): a frame carries only those that changed
     # (empty: everything, as after a hello or a ``have``).
     state: dict[str, str] = field(default_factory=dict)
+    asked: float = -1e9  # when this seat last asked for the record again (``have``)
 
 
 @dataclass
@@ -435,11 +436,16 @@ class HostRoom:
             if not seat.outbox.ack(msg["events"]):
                 raise ProtocolError("bad_ack")
         elif kind == "have":
-            if msg["epoch"] == self.epoch and msg["log"] <= seat.record.log:
-                seat.record.log, seat.record.state = msg["log"], {}
-                self._send_record(seat, ch)
-            else:
+            if msg["epoch"] != self.epoch or msg["log"] > seat.record.log:
                 raise ProtocolError("bad_ack")
+            now = self.clock()
+            if now - seat.record.asked < RESYNC_EVERY_S:
+                # as a resync: the answer is up to the whole evening's log, and the frame rate
+                # bound alone would let a guest make the host send megabytes a second
+                raise ProtocolError("rate")
+            seat.record.asked = now
+            seat.record.log, seat.record.state = msg["log"], {}
+            self._send_record(seat, ch)
         elif kind == "resync":
             now = self.clock()
             if seat.resynced is not None and now - seat.resynced < RESYNC_EVERY_S:
