@@ -77,6 +77,10 @@ def test_every_guest_keeps_the_record_and_it_holds_no_secret():
     rng = random.Random(2)
     for _ in range(30):
         wire.move(rng)
+    for _ in range(200):  # on to a round whose cups are closed (the faces are random)
+        if wire.host._fair_step in ("commit", "share", "dealt"):
+            break
+        wire.move(rng)
     host = wire.host
     tokens = [s.token for s in host.room.seats if s.token]
     # the keys of the round under way (a share is opened at the share step; a key at the Løft)
@@ -302,4 +306,14 @@ def test_a_have_is_answered_once_per_resync_interval():
     wire.pump()
     again = [decode_from_host(s.text) for s in phone.received[before:]]
     assert [m["t"] for m in again] == ["error"] and again[0]["code"] == "rate"
+
+
+def test_a_copy_never_grows_past_an_evenings_bound():
+    copy = succession.RecordCopy()
+    page = [{"type": "bid"}] * 60_000
+    frame = {"v": 1, "t": "record", "epoch": 0, "n": 1, "base": 0, "log": page, "state": None,
+             "more": True}
+    assert copy.apply(frame) == [] and len(copy.log) == 60_000
+    assert copy.apply(frame | {"n": 2, "base": 60_000}) == [] and len(copy.log) == 60_000
+    assert copy.refused == 1
 

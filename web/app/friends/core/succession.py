@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.friends.core.protocol import encode
+from app.friends.core.protocol import EVENTS_MAX, encode
 from app.table import games
 
 from engine.dice import Dice
@@ -104,7 +104,11 @@ class RecordCopy:
         base, entries = msg["base"], msg["log"]
         if gap or base > len(self.log):
             return [encode("have", epoch=self.epoch, log=len(self.log))]
-        self.log.extend(entries[len(self.log) - base:])  # the log only grows
+        fresh = entries[len(self.log) - base:]
+        if len(self.log) + len(fresh) > EVENTS_MAX:  # a host's record past any evening's
+            self.refused += 1
+            return []
+        self.log.extend(fresh)  # the log only grows
         if msg["state"] is not None:  # the fields that changed (all of them, the first time)
             self.state = {**(self.state or {}), **msg["state"]}
         return []
