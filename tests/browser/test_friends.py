@@ -20,6 +20,7 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "peers"))
+from app.friends.core.succession import GRACE_S
 from peer_net import Sent
 from test_privacy import leaks
 from test_table_driver import FELT, open_app, set_settings, state, tap
@@ -365,11 +366,17 @@ def test_a_guest_reloads_another_drops_out_and_returns_and_the_host_reloads(
     deals = reveals_on(host)
     play_until(host, everyone, lambda: reveals_on(host) > deals, limit_s=60)
 
-    # The host reloads: the table resumes on the host's phone and the guests carry on.
+    # The host reloads: the table resumes on the host's phone and the guests carry on. A reload
+    # longer than the grace (a loaded machine) moves the table on to the next phone, Mette's
+    # (issue 20: core/succession.py), and the host's phone sits down at it as a guest: the
+    # evening goes on either way.
     host.reload()
     host.wait_for_selector(FELT, timeout=60_000)
-    deals = reveals_on(host)
-    play_until(host, everyone, lambda: reveals_on(host) > deals + 1, limit_s=90)
+    host.wait_for_timeout((GRACE_S + 3) * 1000)  # time for the table to move on, if it does
+    lead = mette if host.locator(
+        '[data-testid="seat"][data-player="Mette"][data-host="true"]').count() else host
+    deals = reveals_on(lead)
+    play_until(lead, everyone, lambda: reveals_on(lead) > deals + 1, limit_s=90)
     for name in GUESTS:
         assert host_seat(host, name).get_attribute("data-connection") == "connected"
     screenshot(mette, "friends-after-host-reload")

@@ -45,7 +45,11 @@ def test_the_host_reloads_the_lobby_and_leaves_it(contexts, server, screenshot):
                            "?.innerText.includes('forbundet')", timeout=30_000)
     assert host.locator('[data-testid="lobby-seat"]').count() == 2
     saved = json.loads(host.evaluate(f"localStorage.getItem('{LOBBY_KEY}')"))
-    assert saved["room"]["seats"][1] == mette and saved["link"]["relay_room"] in url
+    # the same seat; its phone's hello (Python's, now) also names the room it would open should
+    # it carry the table on (core/succession.py)
+    again = {k: v for k, v in saved["room"]["seats"][1].items() if k != "next"}
+    assert again == {k: v for k, v in mette.items() if k != "next"}
+    assert saved["link"]["relay_room"] in url
     assert guest.evaluate(SEATED)
     screenshot(host, "friends-lobby-after-reload")
 
