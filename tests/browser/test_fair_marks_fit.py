@@ -83,7 +83,7 @@ def info_problems(page: Any) -> list[str]:
             if p.startswith("info (")]
 
 
-# Every game at 8 seats (the crowded felt), Snyd at 2 too (its mark sits elsewhere then); the
+# Every game at 8 seats (the crowded felt), Snyd at 2 too (the fewest seats, spread wide); the
 # 2-seat Bakke and Treere cases were looked at once (screenshots) and cost CI a minute each.
 @pytest.mark.parametrize("game, seats", [("snyd", 2), ("snyd", 8), ("bakke", 8), ("treere", 8)])
 def test_the_open_explanation_covers_no_seat(game, seats, contexts, server, screenshot):
