@@ -528,7 +528,10 @@ def test_a_late_row_from_another_process_loses_to_a_leader_still_here():
 
 def test_under_churn_watchers_get_one_push_per_interval_written_in_slices():
     async def go():
-        async with relay(replace(TABLES, push_interval=0.5, push_slice=2, page_rows=50)) as client:
+        # ttl 60 s: the rows must not expire while a loaded machine sets up 11 sockets (they did,
+        # at TABLES' 0.6 s: a `gone` among the changes); expiry has tests of its own.
+        async with relay(replace(TABLES, push_interval=0.5, push_slice=2, page_rows=50,
+                                 ttl=60)) as client:
             watchers = [(await watch(client))[0] for _ in range(5)]
             leaders = [await leader(client, {**SNYD, "name": f"S{i}"}) for i in range(6)]
             for w in watchers:                                   # what the listing pushed

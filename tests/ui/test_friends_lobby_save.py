@@ -295,3 +295,53 @@ def test_a_table_taken_by_another_tab_leaves_the_relay_without_a_bye(share, monk
     share._tick()
     assert links.closed and not room.closed
     assert all(json.loads(f)["t"] != "bye" for f in sent[frames:])  # Bo plays on over there
+
+
+class FakeProbe:
+    """wire/probe.SuccessorProbe without a network: records the rooms each probe asked."""
+
+    made: ClassVar[list[FakeProbe]] = []
+
+    def __init__(self, rooms, on_found) -> None:
+        self.rooms, self.on_found, self.closed = list(rooms), on_found, False
+        FakeProbe.made.append(self)
+
+    def start(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_host_back_after_an_absence_asks_where_the_table_went_again_for_a_while(
+        share, monkeypatch):
+    # The next phone may open its room only after this one is back (the two passed each other
+    # at the grace's edge): one probe at the return found nothing and both phones led a table.
+    room, _sent = started_with_bo(share, monkeypatch)
+    table = share._state["table"]
+    bo = next(s for s in room.seats if s.player == "Bo")
+    bo.next, bo.connection = "NextRoomOfBo_0123456789", "reconnecting"
+    clock = {"t": 1000.0}
+    monkeypatch.setattr(share.js.Date, "now", lambda: clock["t"] * 1000)
+    monkeypatch.setattr(share, "SuccessorProbe", FakeProbe)
+    FakeProbe.made = []
+
+    def tick_at(t: float) -> int:
+        clock["t"] = 1000.0 + t
+        share._tick()
+        return len(FakeProbe.made)
+
+    share._probe(table)                        # as _reattach does
+    assert FakeProbe.made[0].rooms == ["NextRoomOfBo_0123456789"]
+    assert tick_at(1.0) == 1                   # not yet
+    assert tick_at(share.PROBE_EVERY_S + 0.1) == 2 and FakeProbe.made[0].closed
+    asked = [tick_at(t) for t in range(3, int(share.PROBE_FOR_S) + 5)]
+    assert asked[-1] == asked[-6] >= 6         # asked every PROBE_EVERY_S, then no more
+
+    # Back again, and Bo is back here: nobody carried the table on, the probing stops.
+    back = clock["t"] - 1000.0
+    share._probe(table)
+    before = len(FakeProbe.made)
+    bo.connection = "connected"
+    assert tick_at(back + share.PROBE_EVERY_S + 1) == before
+    assert share._state["probe_until"] is None

@@ -64,7 +64,14 @@ _state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": No
                           "game": games.DEFAULT,
                           "tempo": 1.0, "table": None, "root": None, "shown": None,
                           "interval": None, "proxies": {}, "qr_for": None, "saved": None,
-                          "probe": None, "lost_at": None}
+                          "probe": None, "lost_at": None, "probe_until": None, "probe_at": 0.0}
+
+# A host's phone back after an absence asks again and again for a while (``_probe_again``):
+# the next phone may open its room only after this phone is back (the two passed each other at
+# the grace's edge: a one-time probe found nothing and both phones led a table, the friends at
+# the other one). It stops once every friend is back at this phone, or after PROBE_FOR_S.
+PROBE_EVERY_S = 2.0
+PROBE_FOR_S = 4 * GRACE_S
 
 
 def _proxy(name: str, fn: Any) -> Any:
@@ -95,6 +102,7 @@ def _tick(*_a: Any) -> None:
     table = _state["table"]
     if table is not None:
         _watch_relay(table, links)
+        _probe_again(table)
         _tick_table(table)
         return
     if _state["room"] is not None:
@@ -171,17 +179,34 @@ def _reattach(table: Any, probe: bool = True) -> None:
         _probe(table)
 
 
-def _probe(table: Any) -> None:
+def _probe(table: Any, again: bool = False) -> None:
     """Back after an absence: if the next person in seat order carried the table on meanwhile
     (its room, named in its hello, has a host now: wire/probe.py), this phone sits down at it
-    as a guest in its own seat (``_moved_on``)."""
+    as a guest in its own seat (``_moved_on``). Asked again for a while (``_probe_again``)."""
     if _state.get("probe") is not None:
         _state["probe"].close()
     rooms = [s.next for s in table.room.seats if s.kind == "guest" and s.next]
     if not rooms:
         return
+    now = js.Date.now() / 1000
+    if not again:
+        _state["probe_until"] = now + PROBE_FOR_S
+    _state["probe_at"] = now
     _state["probe"] = SuccessorProbe(rooms, lambda room: _moved_on(table, room))
     _state["probe"].start()
+
+
+def _probe_again(table: Any) -> None:
+    """The probe once more, every PROBE_EVERY_S until PROBE_FOR_S after the phone came back,
+    while a friend is not back here (a friend connected here did not carry the table on)."""
+    until, now = _state["probe_until"], js.Date.now() / 1000
+    if until is None:
+        return
+    guests = [s for s in table.room.seats if s.kind == "guest"]
+    if now >= until or all(s.connection == "connected" for s in guests):
+        _state["probe_until"] = None
+    elif now - _state["probe_at"] >= PROBE_EVERY_S:
+        _probe(table, again=True)
 
 
 def _moved_on(table: Any, room: str) -> None:
@@ -433,7 +458,7 @@ def leave(say_bye: bool = True) -> None:
     if _state["table"] is None and room is not None:
         store.remove(friends.LOBBY_KEY)
     _state.update(room=None, links=None, link=None, table=None, saved=None, probe=None,
-                  lost_at=None)
+                  lost_at=None, probe_until=None)
 
 
 def _start() -> None:
