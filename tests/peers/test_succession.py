@@ -165,16 +165,24 @@ def test_the_next_phone_carries_a_bakke_or_treere_table_on(game):
     host = wire.host
     assert host.humans == ["Mette"] and old in host.guests and host.fair
     assert [e for e in host.table.log if e["type"] in ("throw", "throw_all", "roll")] == thrown
-    games_before = sum(e["type"] == "new_game" for e in host.table.log)
-    for _ in range(400):
+
+    def rounds() -> list:  # each throw's RoundId, in the order of the log
+        return [e["fair"]["round"] for e in host.table.log
+                if e["type"] in ("throw", "throw_all", "roll")]
+
+    def new_games() -> int:
+        return sum(e["type"] == "new_game" for e in host.table.log)
+
+    games_before = new_games()
+    # on to a new game and at least one throw of the new host's own (the old game may have been
+    # over at the hand-over: then the next game's first throw is the new host's first)
+    for _ in range(600):
         wire.move(rng)
-        if sum(e["type"] == "new_game" for e in host.table.log) > games_before:
+        if new_games() > games_before and len(rounds()) > len(thrown):
             break
-    assert sum(e["type"] == "new_game" for e in host.table.log) > games_before
+    assert new_games() > games_before and len(rounds()) > len(thrown)
     # the new host's exchanges are numbered past a gap: no RoundId of the old host comes again
-    rounds = [e["fair"]["round"] for e in host.table.log
-              if e["type"] in ("throw", "throw_all", "roll")]
-    last, first = rounds[len(thrown) - 1], rounds[len(thrown)]
+    last, first = rounds()[len(thrown) - 1], rounds()[len(thrown)]
     if first["game_no"] == last["game_no"]:
         assert first["round_no"] > last["round_no"] + succession.NUMBERS_SKIPPED - 1
     for name in wire.phones:
