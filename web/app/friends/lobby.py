@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urljoin
 
+from app.friends.core.protocol import SEATS_MAX
 from app.friends.share_param import MAX_FIELDS, PARAM, has_bord_param  # noqa: F401 (re-exported)
 from app.table import games
 
@@ -134,11 +135,34 @@ class Lobby:
     rules: Rules
     tempo: float = 1.0
     game: str = games.DEFAULT
+    # *De åbne borde*: the open table's rule set text, seats and regulars
+    # (open_listing.check_open_table), or None at a friends' table.
+    open_table: dict[str, Any] | None = None
 
 
 def lobby_to_dict(lobby: Lobby) -> dict[str, Any]:
-    return {"v": LOBBY_VERSION, "room": lobby.room.to_dict(), "link": dict(lobby.link),
-            "rules": lobby.rules.to_dict(), "tempo": lobby.tempo, "game": lobby.game}
+    d = {"v": LOBBY_VERSION, "room": lobby.room.to_dict(), "link": dict(lobby.link),
+         "rules": lobby.rules.to_dict(), "tempo": lobby.tempo, "game": lobby.game}
+    if lobby.open_table is not None:  # a friends' lobby saves as before
+        d["open"] = dict(lobby.open_table)
+    return d
+
+
+def _open_table_from(d: dict[str, Any], room: HostRoom, rules: Any) -> dict[str, Any] | None:
+    """A saved lobby's open table, as hostile as the rest: well-formed, its seats the room's
+    cap, and the rules an open table must have (a save cannot switch Øvebord back on)."""
+    from app.friends.open_listing import check_open_table, open_rules
+
+    if "open" not in d:
+        if room.seats_max != SEATS_MAX:
+            raise ValueError("only an open table has fewer seats")
+        return None
+    open_table = check_open_table(d["open"])
+    if room.seats_max != open_table["seats"]:
+        raise ValueError("the room's seats are not the open table's")
+    if open_rules(room.game, rules) != rules:
+        raise ValueError("the rules are not an open table's")
+    return open_table
 
 
 def lobby_from_dict(d: object, clock: Callable[[], float] = time.monotonic) -> Lobby:
@@ -165,8 +189,9 @@ def lobby_from_dict(d: object, clock: Callable[[], float] = time.monotonic) -> L
         room = HostRoom.from_dict(d["room"], None, clock)
         if room.game != game:
             raise ValueError("the room is of another game")
+        open_table = _open_table_from(d, room, rules)
     except Exception as exc:  # noqa: BLE001 – IllegalAction, TypeError from Rules(**d), …
         raise ValueError(f"{type(exc).__name__}: {exc}") from None
     if any(s.waiting for s in room.seats):
         raise ValueError("a lobby has no late arrivals")
-    return Lobby(room, dict(link), rules, float(tempo), game)
+    return Lobby(room, dict(link), rules, float(tempo), game, open_table)

@@ -29,7 +29,7 @@ def lobby_seats_html(seats: list[dict[str, Any]]) -> str:
                  if kind == "guest" else "")
         late = f'<span class="late">{t("friends.late")}</span>' if s.get("waiting") else ""
         remove = ("" if kind == "host" else
-                  f'<button type="button" class="icon-btn" data-action="remove" '
+                  f'<button type="button" class="icon-btn" data-action="remove" data-testid="remove-seat" '
                   f'data-player="{_attr(player)}" '
                   f'aria-label="{_attr(t("friends.lobby.remove", player=player))}">×</button>')
         rows.append(f'<li class="setup-seat lobby-seat {kind}" data-testid="lobby-seat" '

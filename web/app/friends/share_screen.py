@@ -28,14 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 from typing import TYPE_CHECKING, Any
 
 import js
 from app.friends import lobby as friends
-from app.friends import qr
+from app.friends import open_listing, qr
 from app.friends.core import host_seats
 from app.friends.core.host import HostRoom
-from app.friends.core.succession import GRACE_S
+from app.friends.core.succession import GRACE_S, OPEN_KEY
 from app.friends.markup import lobby_html, lobby_seats_html, regular_option
 from app.friends.wire.links import HostLinks, new_link
 from app.friends.wire.probe import SuccessorProbe
@@ -64,7 +65,12 @@ _state: dict[str, Any] = {"room": None, "link": None, "links": None, "rules": No
                           "game": games.DEFAULT,
                           "tempo": 1.0, "table": None, "root": None, "shown": None,
                           "interval": None, "proxies": {}, "qr_for": None, "saved": None,
-                          "probe": None, "lost_at": None, "probe_until": None, "probe_at": 0.0}
+                          "probe": None, "lost_at": None, "probe_until": None, "probe_at": 0.0,
+                          "open": None}
+
+# The open table's entry in a started table's ``link`` (saved with the table: host_seats
+# check_link, short strings only), as JSON: a reload lists the table again.
+OPEN_LINK_KEY = OPEN_KEY  # the public record keeps it (core/succession.public_state)
 
 # A host's phone back after an absence asks again and again for a while (``_probe_again``):
 # the next phone may open its room only after this phone is back (the two passed each other at
@@ -99,6 +105,7 @@ def _tick(*_a: Any) -> None:
     if links is None:
         return
     links.tick()
+    _list_open()
     table = _state["table"]
     if table is not None:
         _watch_relay(table, links)
@@ -160,7 +167,25 @@ def _moved() -> None:
             ui.refresh()
 
 
+def _list_open() -> None:
+    """An open table's row on the relay's list, said again when what it says changes (free
+    seats, waiting / full / playing); the relay link lists it again after each ``ready`` and
+    keeps it alive. A refusal's reason is shown in the lobby."""
+    open_table, links, room = _state["open"], _state["links"], _state["room"]
+    if open_table is None or links is None or room is None:
+        return
+    row = open_listing.listing(room.game, open_table, room.lobby(), room.table is not None,
+                               room.late_arrivals)
+    if row != links.relay.listing:
+        links.relay.list_table(row)
+    if _state["table"] is None and _on_screen():
+        refused = links.relay.list_refused
+        _say("#open-status", t("friends.lobby.open.refused", reason=refused[1]) if refused
+             else "")
+
+
 def _links_changed() -> None:
+    _list_open()  # the first `ready`: list the table at once
     if _state["table"] is None:
         _paint_seats()
         _save_lobby()
@@ -171,12 +196,25 @@ def _reattach(table: Any, probe: bool = True) -> None:
     friends (Snyd's HostTable, or a Bakke or Treere HostGameTable). ``probe``: ask whether
     another phone carried the table on meanwhile (``_probe``)."""
     _state.update(room=table.room, link=dict(table.link), table=table, saved=None,
-                  game=table.room.game)
+                  game=table.room.game, open=_open_of(table.link))
     table.on_change = _moved
     if table.link.get("relay_room") and table.link.get("host_key"):
         _connect(table.room, table.link)
     if probe:
         _probe(table)
+
+
+def _open_of(link: dict[str, str]) -> dict[str, Any] | None:
+    """The open table kept in a started table's link (``_start``), or None: a friends' table,
+    or an entry that cannot be read (a save is outside input: the table plays on unlisted)."""
+    text = link.get(OPEN_LINK_KEY)
+    if text is None:
+        return None
+    try:
+        return open_listing.check_open_table(json.loads(text))
+    except (ValueError, IllegalAction) as exc:
+        js.console.warn(f"Bodegabordet: the open table's listing was dropped: {exc}")
+        return None
 
 
 def _probe(table: Any, again: bool = False) -> None:
@@ -246,21 +284,35 @@ for _host in {games.load(game.host) for game in games.GAMES}:
 # ---------- the lobby ----------
 
 def open_lobby(seats: list[Seat], rules: Any, tempo: float = 1.0,
-               game: str = games.DEFAULT) -> None:
+               game: str = games.DEFAULT, open_table: dict | None = None) -> None:
     """From a game's *Dæk bordet*: a room of ``game`` for friends (the draft's one person
     hosts, its regulars sit), and its lobby on screen. IllegalAction if the seats are not the
-    host's one person and regulars, or the rules are not the game's."""
+    host's one person and regulars, or the rules are not the game's.
+
+    ``open_table`` (*De åbne borde*, open_listing.check_open_table: the rule set's text, the
+    seats, whether regulars fill empty seats at the start): the room is capped at its seats,
+    the rules are forced to an open table's (open_listing.open_rules: no Øvebord, no *Finalen
+    i Viborg*, the turn clock on), and the table is listed on the relay while it is open.
+    IllegalAction for a bad one, before anything here changes."""
     from app.home.player_settings import is_default_name
 
+    if open_table is not None:
+        open_table = open_listing.check_open_table(open_table)
     if isinstance(rules, dict):
         rules = games.load(games.get(game).engine).Rules.from_dict(rules)
+    if open_table is not None:
+        rules = open_listing.open_rules(game, rules)
     # The host's seat while it is still called "Du" / "You": that names nobody on the others'
     # phones, so it is "Vært" / "Host" (in the host's language: a name, read as typed).
     seats = [(t("friends.host_name") if kind == "human" and is_default_name(name) else name,
               kind) for name, kind in seats]
     room = host_seats.open_room(seats, game=game)
+    if open_table is not None:
+        if len(room.seats) > open_table["seats"]:
+            raise IllegalAction(both("friends.no.full", seats=open_table["seats"]))
+        room.seats_max = open_table["seats"]
     leave()  # a lobby or friends' table still open here is left for good
-    _open(friends.Lobby(room, new_link(), rules, tempo, game))
+    _open(friends.Lobby(room, new_link(), rules, tempo, game, open_table))
     screens.show(SCREEN)
 
 
@@ -271,7 +323,8 @@ def open_game_lobby(game: str, seats: list[tuple[str, str]], rules: Any) -> None
 
 def _open(lobby: friends.Lobby) -> None:
     _state.update(room=lobby.room, link=lobby.link, rules=lobby.rules, tempo=lobby.tempo,
-                  game=lobby.game, table=None, shown=None, qr_for=None, saved=None)
+                  game=lobby.game, table=None, shown=None, qr_for=None, saved=None,
+                  open=lobby.open_table)
     _save_lobby()
     _connect(lobby.room, lobby.link)
 
@@ -283,7 +336,7 @@ def _save_lobby() -> None:
     if _state["room"] is None or _state["table"] is not None:
         return
     lobby = friends.Lobby(_state["room"], _state["link"], _state["rules"], _state["tempo"],
-                          _state["game"])
+                          _state["game"], _state["open"])
     data = friends.lobby_to_dict(lobby)
     if data != _state["saved"] and store.write_json(friends.LOBBY_KEY, data):
         _state["saved"] = data
@@ -336,6 +389,11 @@ def render(root: Any, **_kw: Any) -> None:
     if _state["game"] in GAME_TITLES:  # Snyd's lobby is the one people know as "Med vennerne"
         section.querySelector("h2").textContent = t("friends.lobby.title.game",
                                                     game=GAME_TITLES[_state["game"]])
+    if _state["open"] is not None:  # listed on *Åbne borde* while it is open
+        section.setAttribute("data-open", "true")
+        section.querySelector(".hint").insertAdjacentHTML(
+            "afterend", f'<p class="hint" data-testid="open-table-note">{t("friends.lobby.open")}</p>'
+                        '<p class="error" id="open-status" role="status"></p>')
     if games.get(_state["game"]).fair:  # the regulars' dice are thrown on this phone
         section.querySelector(".add-seats").insertAdjacentHTML(
             "afterend", f'<p class="hint" data-testid="regulars-on-host">{t("snyd.setup.regulars_on_host")}</p>')
@@ -452,13 +510,15 @@ def leave(say_bye: bool = True) -> None:
     if room is not None and say_bye:
         room.close()
     if _state["links"] is not None:
+        if _state["open"] is not None:  # off the list at once (else 4 s after the last frame)
+            _state["links"].relay.unlist()
         _state["links"].close()
     if _state["probe"] is not None:
         _state["probe"].close()
     if _state["table"] is None and room is not None:
         store.remove(friends.LOBBY_KEY)
     _state.update(room=None, links=None, link=None, table=None, saved=None, probe=None,
-                  lost_at=None, probe_until=None)
+                  lost_at=None, probe_until=None, open=None)
 
 
 def _start() -> None:
@@ -468,12 +528,30 @@ def _start() -> None:
     # Fair dice where the game has them (games.Game.fair: all three games now); a game without
     # them takes no such option. The host table's save keeps it (its to_dict's "fair").
     fair = {"fair": True} if game.fair else {}
+    open_table = _state["open"]
+    if open_table is not None and open_table["regulars"]:
+        _fill_with_regulars(_state["room"])
     table = host.from_lobby(_state["room"], _state["rules"], tempo=_state["tempo"], **fair)
     table.link = dict(_state["link"])
+    if open_table is not None:  # saved with the table: a reload lists it again (_reattach)
+        table.link[OPEN_LINK_KEY] = json.dumps(open_table, ensure_ascii=False,
+                                               separators=(",", ":"))
     table.on_change = _moved
     _state["table"] = table
     _game_screen(table.game).start_table(table)  # a new table replaces the one saved here
     store.remove(friends.LOBBY_KEY)  # the table's save has the room and the link now
+
+
+def _fill_with_regulars(room: HostRoom) -> None:
+    """An open table whose opener let regulars fill it: its empty seats go to the game's free
+    regulars at the start (one whose name a guest has taken is passed over)."""
+    for regular in _regulars():
+        if len(room.seats) >= room.seats_max:
+            return
+        try:
+            room.seat_regular(regular["name"])
+        except IllegalAction:
+            continue
 
 
 screens.register(SCREEN, render)  # its title: screens.KNOWN_TITLES

@@ -220,6 +220,9 @@ class HostRoom:
         # False when the table's engine seats nobody between games (Bakke, Treere): a new
         # guest after the start is told so, rather than promised a seat that never comes.
         self.late_arrivals = True
+        # The table's seats: SEATS_MAX, or fewer at an open table (its opener chose how many,
+        # friends/open_listing.py). A guest's hello at a full table is refused "table_full".
+        self.seats_max = SEATS_MAX
         self._channels: dict[str, _Channel] = {}
         # Frames and answers not sent, by kind ("rate": frames over a channel's bound, "error",
         # "pong": answers over theirs), for the console and the tests.
@@ -385,8 +388,10 @@ class HostRoom:
     def to_dict(self) -> dict[str, Any]:
         """The seats as plain JSON, for the host's phone to store beside its table: after a
         reload the same tokens let every guest back into its seat."""
-        return {"game": self.game, "epoch": self.epoch,
-                "seats": [_seat_dict(s) for s in self.seats]}
+        d = {"game": self.game, "epoch": self.epoch, "seats": [_seat_dict(s) for s in self.seats]}
+        if self.seats_max != SEATS_MAX:  # an open table's (a friends' table saves as before)
+            d["seats_max"] = self.seats_max
+        return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], table: TableLike | None = None,
@@ -403,8 +408,11 @@ class HostRoom:
             epoch = data.get("epoch", 0)
             if type(epoch) is not int or epoch < 0:
                 raise ValueError("the epoch is not a count")
+            seats_max = data.get("seats_max", SEATS_MAX)
+            if type(seats_max) is not int or not 2 <= seats_max <= SEATS_MAX:
+                raise ValueError("the seats are not 2..8")
             room = cls(hosts[0]["player"], clock, data.get("game", games.DEFAULT))
-            room.epoch, room.seats = epoch, []
+            room.epoch, room.seats, room.seats_max = epoch, [], seats_max
             for e in entries:
                 room._check_new_name(e["player"], exact=True)
                 room.seats.append(_seat_from(e, clock()))
@@ -505,8 +513,8 @@ class HostRoom:
         if self.table is not None and not self.late_arrivals:
             raise ProtocolError("started")
         # Each refusal its own code: the guest's phone says it in its own language.
-        if len(self.seats) >= SEATS_MAX:
-            raise ProtocolError("table_full", seats=SEATS_MAX)
+        if len(self.seats) >= self.seats_max:
+            raise ProtocolError("table_full", seats=self.seats_max)
         name = normal_name(name)
         if not is_name(name):
             raise ProtocolError("bad_name")
@@ -620,8 +628,8 @@ class HostRoom:
             raise IllegalAction(both("friends.no.name"))
         if self._name_taken(name, exact):
             raise IllegalAction(both("friends.no.name_taken", name=name))
-        if len(self.seats) >= SEATS_MAX:
-            raise IllegalAction(both("friends.no.full", seats=SEATS_MAX))
+        if len(self.seats) >= self.seats_max:
+            raise IllegalAction(both("friends.no.full", seats=self.seats_max))
 
     def _name_taken(self, name: str, exact: bool = False) -> bool:
         """Another seat has this name, or one that looks the same (``name_key``). ``exact``

@@ -43,6 +43,9 @@ GRACE_S = 5.0
 NUMBERS_SKIPPED = 1000
 
 
+OPEN_KEY = "open"  # an open table's entry in the host table's link (share_screen.OPEN_LINK_KEY)
+
+
 def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """A log entry as the record keeps it."""
     kind = entry.get("type")
@@ -61,7 +64,12 @@ def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
 def public_state(save: dict[str, Any]) -> dict[str, Any]:
     """The host's save without its log and without any secret (the module's docstring)."""
     state = copy.deepcopy({k: v for k, v in save.items() if k != "log"})
-    state["seed"], state["link"], state["memory"] = 0, {}, {}
+    link = save.get("link")
+    # The transport's keys stay on the host's phone; an open table's listing (rule set text,
+    # seats, regulars: share_screen's "open" entry) is public, and the next host lists again.
+    kept = {OPEN_KEY: link[OPEN_KEY]} if (isinstance(link, dict)
+                                          and isinstance(link.get(OPEN_KEY), str)) else {}
+    state["seed"], state["link"], state["memory"] = 0, kept, {}
     room = state.get("room")
     if isinstance(room, dict):
         for seat in room.get("seats", []):
@@ -182,7 +190,9 @@ def adopt(record: RecordCopy, me: str, token: str, link: dict[str, str]) -> dict
             seat.update(kind="host", token=token, token_hash=None, next=None)
         elif seat.get("kind") == "host":
             seat["kind"] = "guest"
-    save.update(seed=secrets.randbelow(2**63), link=dict(link), holder=me, handoff_to=None)
+    listed = save.get("link", {}).get(OPEN_KEY) if isinstance(save.get("link"), dict) else None
+    link = {**link, OPEN_KEY: listed} if isinstance(listed, str) else dict(link)
+    save.update(seed=secrets.randbelow(2**63), link=link, holder=me, handoff_to=None)
     save["handed"] = [p for p in save.get("handed", []) if p != me]
     fair = save.get("fair")
     muted = fair.get("muted") if isinstance(fair, dict) else None

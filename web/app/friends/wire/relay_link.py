@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,6 +36,10 @@ BACKOFF_FIRST_S = 0.5
 BACKOFF_CAP_S = 10.0
 KEEPALIVE_S = 60.0   # a `ping` op on a quiet socket (all on data channels): the relay's idle
                      # close (4408) is for sockets nobody uses, not for a waiting fallback
+# While the table is listed (De åbne borde): its row lives 4 s past the leader's last frame
+# (docs/protocol.md), so a frame goes at least every 2 s with a tick each second.
+LISTED_KEEPALIVE_S = 1.5
+LIST_REASON_MAX = 200  # characters of a `list-refused` reason kept for the screen
 
 # Retrying cannot help: another phone holds the host key, another tab or phone re-attached as
 # the host (4001: retrying would make the two take the room from each other in turn), the room
@@ -47,6 +52,16 @@ NO_ROOM = 4404  # final before the first `ready`; afterwards the relay may just 
 NO_ROOM_TRIES = 4
 
 PEER = text(1, PEER_MAX)
+ROW_ID = re.compile(r"[0-9a-f]{16}")  # relay/open_tables.table_id: a digest of the room id
+
+
+def _row_id(x: Any) -> bool:
+    return isinstance(x, str) and ROW_ID.fullmatch(x) is not None
+
+
+def _code(x: Any) -> bool:
+    return type(x) is int and 1000 <= x <= 4999
+
 FROM_RELAY: dict[str, dict[str, Callable[[Any], bool]]] = {
     "ready": {"peer": PEER, "role": lambda x: x in ("host", "guest"), "host": is_bool},
     "from": {"peer": PEER, "data": lambda x: isinstance(x, str)},
@@ -54,6 +69,10 @@ FROM_RELAY: dict[str, dict[str, Callable[[Any], bool]]] = {
     "left": {"peer": PEER},
     "host": {"present": is_bool},
     "pong": {},
+    # the open tables' list (a host's `list` / `unlist`): docs/protocol.md "De åbne borde"
+    "listed": {"id": _row_id},
+    "unlisted": {"id": _row_id},
+    "list-refused": {"code": _code, "reason": text(0, LIST_REASON_MAX)},
 }
 
 
@@ -128,6 +147,11 @@ class RelayLink:
         self.reason: str | None = None  # the line for the screen while not connected
         self.close_code: int | None = None  # the relay's code of the last close (the screens)
         self.no_room = 0             # 4404s in a row since the last `ready`
+        # De åbne borde (host only): the row to keep listed (None: not listed), the relay's id
+        # of it once `listed`, and the last refusal (code, reason) for the screen.
+        self.listing: dict[str, Any] | None = None
+        self.listed_id: str | None = None
+        self.list_refused: tuple[int, str] | None = None
         self._ws: Any = None
         self._proxies: list[tuple[str, Any]] = []  # (event, proxy) on the current socket
         self._timer: asyncio.TimerHandle | None = None
@@ -163,9 +187,28 @@ class RelayLink:
         return True
 
     def tick(self) -> None:
-        """Now and then: a `ping` op on a socket that has been quiet for KEEPALIVE_S."""
-        if self.state == "open" and self.clock() - self._sent_at >= KEEPALIVE_S:
+        """Now and then: a `ping` op on a socket that has been quiet for KEEPALIVE_S (for
+        LISTED_KEEPALIVE_S while the table is listed: its row lives on the leader's frames)."""
+        quiet = LISTED_KEEPALIVE_S if self.listing is not None else KEEPALIVE_S
+        if self.state == "open" and self.clock() - self._sent_at >= quiet:
             self._put({"op": "ping"})
+
+    def list_table(self, table: dict[str, Any]) -> bool:
+        """List the table on the relay's open tables (the whole row each time: open_listing),
+        and again after every `ready` (a reconnect keeps the row: the same room, the same id).
+        False when it could not go now (not open yet: it goes at the next `ready`; or a guest's
+        link, which lists nothing)."""
+        if self.role != "host":
+            return False
+        self.listing = dict(table)
+        return self.state == "open" and self._put({"op": "list", "table": self.listing})
+
+    def unlist(self) -> bool:
+        """Take the table off the list (it also goes 4 s after this socket's last frame).
+        False when the socket is not open to say it."""
+        was, self.listing, self.listed_id = self.listing, None, None
+        return (was is not None and self.state == "open"
+                and self._put({"op": "unlist"}))
 
     def _put(self, frame: dict[str, Any]) -> bool:
         try:
@@ -209,6 +252,8 @@ class RelayLink:
                 return
             self.state, self.peer, self.attempt, self.no_room = "open", msg["peer"], 0, 0
             self.host_present, self.ever_ready, self.reason = msg["host"], True, None
+            if self.listing is not None and self.role == "host":
+                self._put({"op": "list", "table": self.listing})  # a new socket: list again
             self.on_ready(msg["peer"], msg["host"])
         elif self.state != "open":
             self.bad_frames += 1  # nothing but `ready` comes before `ready`
@@ -219,11 +264,25 @@ class RelayLink:
             self.on_presence(msg["peer"], op == "joined")
         elif op == "pong":
             pass  # the answer to our keepalive
+        elif op in ("listed", "unlisted", "list-refused") and self.role == "host":
+            self._list_answer(msg)
         elif op == "host" and self.role == "guest":
             self.host_present = msg["present"]
             self.on_presence("host", msg["present"])
         else:
             self.bad_frames += 1
+
+    def _list_answer(self, msg: dict[str, Any]) -> None:
+        """The relay's answer to `list` / `unlist`. A refusal changes nothing on the relay and
+        the socket stays: its reason is kept for the screen, the next change lists again."""
+        op = msg["op"]
+        if op == "listed":
+            if self.listing is not None:  # an answer to a `list` sent before an unlist
+                self.listed_id, self.list_refused = msg["id"], None
+        elif op == "unlisted":
+            self.listed_id = None
+        else:
+            self.list_refused = (msg["code"], msg["reason"])
 
     def _on_close(self, ws: Any, event: Any) -> None:
         if ws is not self._ws or self.state == "closed":

@@ -27,6 +27,8 @@ TEXT: dict[str, str] = {
     "friends.lobby.add_regular": "+ Stamgæst",
     "friends.lobby.remove": "Fjern {player}",
     "friends.lobby.back": "Tilbage",
+    "friends.lobby.open": "Åbent bord: listet på Åbne borde",
+    "friends.lobby.open.refused": "Bordet kunne ikke listes: {reason}",
     "friends.lobby.start": "Start spillet",
     # a seat in the lobby: its kind, its connection, a late arrival
     "friends.kind.host": "vært",
@@ -157,6 +159,7 @@ TEXT: dict[str, str] = {
     "friends.no.not_handed": "{player} spiller selv",
     "friends.no.handed_seat": "En stamgæst spiller din plads nu – værten kan give den tilbage",
     "friends.no.one_person": "Ved et bord med vennerne sidder kun du ved denne telefon",
+    "friends.no.open_table": "Det åbne bord kan ikke læses: {detail}",
     "friends.no.regulars_left": "Der er ingen flere stamgæster",
     "friends.no.fair_opening": "Bægrene åbnes – et øjeblik",
     "friends.no.fair_stale": "Det svar hører ikke til denne runde",

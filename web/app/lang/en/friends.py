@@ -24,6 +24,8 @@ TEXT: dict[str, str] = {
     "friends.lobby.add_regular": "+ Regular",
     "friends.lobby.remove": "Remove {player}",
     "friends.lobby.back": "Back",
+    "friends.lobby.open": "Open table: listed under Open tables",
+    "friends.lobby.open.refused": "The table couldn't be listed: {reason}",
     "friends.lobby.start": "Start game",
     # a seat in the lobby: its kind, its connection, a late arrival
     "friends.kind.host": "host",
@@ -154,6 +156,7 @@ TEXT: dict[str, str] = {
     "friends.no.not_handed": "{player} plays their own seat",
     "friends.no.handed_seat": "A regular plays your seat now – the host can give it back",
     "friends.no.one_person": "At a table with friends only you sit at this phone",
+    "friends.no.open_table": "The open table can't be read: {detail}",
     "friends.no.regulars_left": "There are no more regulars",
     "friends.no.fair_opening": "The cups are being opened – one moment",
     "friends.no.fair_stale": "That answer isn't for this round",
