@@ -208,3 +208,19 @@ def test_the_phone_that_carries_the_table_on_keeps_the_listing_with_its_own_keys
     assert save["link"] == {**mine, "open": json.dumps(OPEN)}
     record.state["link"] = {}  # a friends' table: only the new keys
     assert adopt(record, "Mette", "metteToken", mine)["link"] == mine
+
+
+def test_the_refused_guests_phone_says_how_many_seats_the_open_table_has():
+    from app.friends.core.guest import seats_in
+    from peer_net import Net
+
+    net = Net("Bodil")
+    net.room.seats_max = 3
+    net.open("Mette")
+    net.open("Kaj")
+    full = net.open("Lis")
+    assert full.guest.error_code == "table_full"
+    assert full.guest.error == "Bordet er fuldt: 3 pladser"
+    # only a lone digit 2..8 of the host's text is read; else a friends' table's 8
+    assert [seats_in(m) for m in ("fuldt: 12 pladser", "x", None, "9 or 1", "<4>")] == \
+        [8, 8, 8, 8, 4]

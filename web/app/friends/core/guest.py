@@ -8,6 +8,7 @@ frames too): a bad one is counted and ignored, and never changes the view.
 """
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,16 @@ from app.shell.both_languages import both
 from app.table import games
 
 from engine.errors import IllegalAction
+
+# The seats a "table_full" message names (an open table has 2..8: HostRoom.seats_max): only a
+# lone digit in that range is read from the host's text, else the friends' table's SEATS_MAX.
+_SEATS = re.compile(r"(?<!\d)([2-8])(?!\d)")
+
+
+def seats_in(message: object) -> int:
+    found = _SEATS.search(message[:200]) if isinstance(message, str) else None
+    return int(found.group(1)) if found else SEATS_MAX
+
 
 PING_AFTER_S = 2.0     # a silent host gets a ping; its pong also reveals a lost last frame
 HOST_SILENT_S = 6.0    # no word from the host this long: "Venter på værten" (friends.waiting_host)
@@ -199,7 +210,8 @@ class GuestSession:
         # Without an id the error is about a frame the host could not read or dropped (e.g.
         # over the rate bound); a pending action is sent again by tick().
         # The code, said in this phone's language: the host's phone may speak another.
-        self.error = error_line(msg["code"], msg["message"], name=self.name, seats=SEATS_MAX)
+        self.error = error_line(msg["code"], msg["message"], name=self.name,
+                                seats=seats_in(msg["message"]))
         self.error_code = msg["code"]
         if msg["code"] == "bad_token":
             self.token = None  # the table no longer knows this phone: sit down anew
