@@ -224,3 +224,30 @@ def test_the_refused_guests_phone_says_how_many_seats_the_open_table_has():
     # only a lone digit 2..8 of the host's text is read; else a friends' table's 8
     assert [seats_in(m) for m in ("fuldt: 12 pladser", "x", None, "9 or 1", "<4>")] == \
         [8, 8, 8, 8, 4]
+
+
+def test_a_real_hand_over_keeps_the_open_table_its_cap_and_its_listing():
+    """Over the real Snyd tables and peer protocol (test_succession's wire): the host's phone
+    vanishes, Mette's carries the table on from her copy of the public record: her table is
+    still capped and still knows it is listed (share_screen lists it again from her room)."""
+    import random
+
+    from test_fair_peers import ended
+    from test_succession import LINK as HEIR_LINK
+    from test_succession import carry_on, snyd_wire
+
+    wire = snyd_wire()
+    listed = json.dumps({**OPEN, "seats": len(wire.host.room.seats)})
+    wire.host.room.seats_max = len(wire.host.room.seats)
+    wire.host.link = {**LINK, "open": listed}
+    rng = random.Random(3)
+    for _ in range(20):
+        if ended(wire):
+            break
+        wire.move(rng)
+    carry_on(wire, "Mette")
+    new = wire.host
+    assert new.humans == ["Mette"] and new.link == {**HEIR_LINK, "open": listed}
+    assert new.room.seats_max == len(new.room.seats)
+    for phone in wire.phones.values():  # the old host's key never reached a guest's copy
+        assert LINK["host_key"] not in json.dumps(phone.table.guest.record.state)
