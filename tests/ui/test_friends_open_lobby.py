@@ -156,8 +156,12 @@ def test_a_reloaded_open_table_lists_again_and_a_spoilt_entry_plays_on_unlisted(
     open_share._start()
     table = open_share._state["table"]
     open_share.leave(say_bye=False)
+    from app.friends import host_table
+    monkeypatch.setattr(host_table, "on_restore", None)
+    table = host_table.load_table(table.to_json())  # the page reloads: the table's save
+    open_share.table_screen.ui.session = table        # its screen resumes it
     open_share._reattach(table, probe=False)
-    assert open_share._state["open"] == OPEN
+    assert open_share._state["open"] == OPEN and table.room.seats_max == 3
     open_share._tick()
     assert FakeLinks.made[-1].relay.listing["state"] == "playing"
     open_share.leave(say_bye=False)
