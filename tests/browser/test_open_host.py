@@ -86,3 +86,35 @@ def test_an_open_table_is_listed_waiting_full_playing_and_gone(contexts, server,
                   "'from app.friends import share_screen; share_screen.leave()')")
     host.wait_for_function(f"room => !({ROW})(room)", arg=room, timeout=5_000)
     host.evaluate("globalThis.__watcher.close()")
+
+
+def test_when_the_leaders_phone_goes_the_next_phone_lists_the_table_again(contexts, server):
+    """The hand-over (issue 20) at an open table: the host's phone is closed; Mette's phone
+    carries the table on from its own room and lists it from there (a new row: its id is a
+    digest of the room), named by her seat, still playing; the old row expires."""
+    host = host_phone(contexts)
+    open_app(host, server)
+    host.evaluate("code => globalThis.__bodegaPy.runPython(code)",
+                  OPEN % repr({**OPEN_TABLE, "ruleset": "Hurtigt"}))
+    url = host.get_by_test_id("share-link").input_value()
+    old_room = url.split("bord=")[1].split("&")[0]
+    mette = contexts("phone").new_page()
+    guest_sits(mette, url, "Mette")
+    lobby_seat(host, "Mette").wait_for(timeout=30_000)
+    tap(host, host.get_by_test_id("start-table"))
+    for page in (host, mette):
+        page.wait_for_selector(FELT, timeout=30_000)
+    mette.evaluate(WATCH)  # her phone watches the list (its own socket)
+    row_says(mette, old_room, "playing", 0)
+    host.wait_for_timeout(1500)  # the public record reaches her phone with the first updates
+    host.close()
+    mette.locator('[data-testid="seat"][data-player="Mette"][data-host="true"]').wait_for(
+        timeout=30_000)
+    moved = ("() => { const rows = Object.values(globalThis.__rows);"
+             " return rows.some(r => r.name === 'Mette' && r.ruleset === 'Hurtigt'"
+             " && r.state === 'playing')"
+             f" && !rows.some(r => r.room === {json.dumps(old_room)}); }}")
+    mette.wait_for_function(moved, timeout=20_000)
+    row = mette.evaluate("() => Object.values(globalThis.__rows).find(r => r.name === 'Mette')")
+    assert row["room"] != old_room and row["seats"] == 2
+    mette.evaluate("globalThis.__watcher.close()")
