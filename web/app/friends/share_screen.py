@@ -21,6 +21,12 @@ seated guests come back by their tokens. *Start spillet* clears it (the table's 
 room). Leaving for good (← in the lobby or at the table, or a new table) tells every guest
 ``bye`` and leaves the relay, so no room lingers.
 
+*De åbne borde* (issue 21): ``open_lobby(..., open_table=...)`` opens an open table's lobby
+(friends/open_listing.py: the seat cap, the forced rules); while it is open the tick lists its
+row on the relay (``_list_open``: again whenever it changes, and RelayLink again after every
+``ready``), ``leave`` unlists it, and the started table keeps the listing in its ``link``
+(``OPEN_LINK_KEY``), which the public record carries to the phone that carries the table on.
+
 Each game's table screen is found through the games' registry (app/table/games.py), imported
 when its table is on: this module imports no game's screen.
 """

@@ -7,6 +7,10 @@ host with its room key, a guest by joining again (the link above then says hello
 token). Close codes that retrying cannot fix stop it, with a reason for the screen (in this
 phone's language: notices.close_line).
 
+The host's link also keeps an open table listed (``list_table`` / ``unlist``, docs/protocol.md
+"De åbne borde: the list"): the row goes again after every ``ready`` and a frame at least every
+2 s keeps it alive; a refusal's reason is kept for the screen.
+
 Everything the relay sends is checked like any input (size, depth, fields): a bad frame is
 counted and ignored. On the host the size comes first, before anything is parsed: a guest's
 frame is small, so a frame far over it is dropped unread (``too_big``), and a flood of large
