@@ -36,7 +36,8 @@ def test_first_screens(shell, search, hash_, steps):
 
 def test_static_html_is_the_tree_python_renders():
     html = shell_markup.to_html(shell_markup.start_tree(t))
-    assert html.count('data-go="') == 5 and 'data-testid="game-treere"' in html
+    assert html.count('data-go="') == 6 and 'data-testid="game-treere"' in html
+    assert 'data-testid="open-tables" data-go="åbne borde"' in html
     assert "Snart" not in html and "disabled" not in html
     regler = shell_markup.to_html(shell_markup.regler_tree("bakke", GAMES, t))
     assert 'aria-selected="true" data-testid="regler-bakke"' in regler

@@ -30,6 +30,8 @@ TABLE_UI = {
     "vennerne": "app.friends.share_screen",   # the host's lobby: share link, QR code, seats
     "bord": "app.friends.join_screen",        # a friend's phone at the share link
     "lær": "app.tutorial.screen",     # not text: Lær at spille (game=snyd|bakke|treere)
+    "åbne borde": "app.open.list_screen",  # not text: de åbne borde, the list of open tables
+    "åbn et bord": "app.open.form_screen",  # not text: Åbn et bord, a stranger opens a table
 }
 # Each game's *Dæk bordet*, table and Tavlen, from the registry (app/table/games.py; the
 # snapshot's list reads it too: app/shell/snapshot_imports.py).

@@ -39,6 +39,8 @@ KNOWN_TITLES = {
     "vennerne": "friends.lobby.title",  # share_screen.py: the host's lobby
     "bord": "friends.join.title",       # join_screen.py: a friend's phone at the share link
     "lær": "tutorial.title",  # not text: tutorial/screen.py, Lær at spille
+    "åbne borde": "open_tables.title",   # not text: open/list_screen.py, de åbne borde
+    "åbn et bord": "open_tables.form.title",  # not text: open/form_screen.py, Åbn et bord
 }
 
 _screens: dict[str, Render] = {}

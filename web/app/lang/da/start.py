@@ -15,6 +15,7 @@ TEXT: dict[str, str] = {
     "start.game.treere.line": "Så lav en score som muligt. Treere tæller nul.",
     "start.rules": "Regler",
     "start.settings": "Indstillinger",
+    "start.open_tables": "Åbne borde",  # the card of de åbne borde (app/open/)
     # while a tap waits for Python (app/shell_markup.splash_tree)
     "start.splash": "Ryster bægrene…",
     # the page outside the screens (web/index.html): the service worker's update banner

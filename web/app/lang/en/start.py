@@ -15,6 +15,7 @@ TEXT: dict[str, str] = {
     "start.game.treere.line": "Lowest score wins. Threes count as zero.",
     "start.rules": "Rules",
     "start.settings": "Settings",
+    "start.open_tables": "Open tables",
     # while a tap waits for Python (app/shell_markup.splash_tree)
     "start.splash": "Shaking the cups…",
     # the page outside the screens (web/index.html): the service worker's update banner
