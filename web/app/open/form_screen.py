@@ -157,9 +157,20 @@ def _read() -> form.Draft:
 
 
 def _on_change(_ev: Any) -> None:
+    """A control changed. Only a new game or rule set repaints (their switches differ): the
+    name field's change fires as it loses focus, i.e. on the very tap of *Åbn bordet*, and a
+    repaint then would replace the button under that tap and lose it."""
+    d = _draft()
+    shape = (d.game, d.ruleset)
     _read()
     _state["error"] = ""
-    _paint()
+    if (d.game, d.ruleset) != shape:
+        _paint()
+        return
+    error = _state["root"].querySelector('[data-testid="open-table-error"]')
+    from app.shell.dom_util import present
+    if present(error):
+        error.textContent = ""
 
 
 def _open() -> None:
