@@ -46,7 +46,7 @@ def open_through_the_form(page: Any, server: str, game: str, seats: int, regular
     page.wait_for_selector('[data-testid="open-table-form"]')
     if game != "snyd":
         page.get_by_test_id("open-table-game").select_option(game)
-        page.locator(f'[data-testid="open-table-game"] option[value="{game}"]:checked').wait_for()
+        page.locator('input[data-rule="S41"]').wait_for(state="detached")  # repainted
     elif ruleset is not None:
         page.get_by_test_id("ruleset").select_option(ruleset)
     offered = page.locator("input[data-rule]").evaluate_all(
