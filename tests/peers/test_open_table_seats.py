@@ -133,7 +133,11 @@ def test_the_row_says_waiting_then_full_then_playing():
     room.remove_seat("Henning")
     playing = listing("snyd", OPEN, room.lobby(), started=True)
     assert (playing["free"], playing["state"]) == (1, "playing")  # late arrivals sit down
+    between = listing("snyd", OPEN, room.lobby(), started=True, between_games=True)
+    assert (between["free"], between["state"]) == (1, "waiting")  # sits down at the next deal
     at_bakke = listing("bakke", OPEN, room.lobby(), started=True, late_arrivals=False)
+    assert listing("bakke", OPEN, room.lobby(), started=True, late_arrivals=False,
+                   between_games=True)["state"] == "playing"
     assert (at_bakke["free"], at_bakke["state"]) == (0, "playing")  # nobody joins a game
 
 

@@ -54,16 +54,21 @@ def open_rules(game: str, rules: Any) -> Any:
 
 
 def listing(game: str, open_table: dict[str, Any], seats: list[dict[str, Any]],
-            started: bool, late_arrivals: bool = True) -> dict[str, Any]:
+            started: bool, late_arrivals: bool = True,
+            between_games: bool = False) -> dict[str, Any]:
     """The row the relay lists, from the room's ``lobby()`` seats: every seat taken counts (a
     late arrival waiting for the next game too); a started table is ``playing`` (free seats
     only where late arrivals sit down between games), else ``full`` exactly when no seat is
-    free."""
+    free. Between two games of a table that seats late arrivals, a free seat makes the row
+    ``waiting`` again: who sits down now gets a cup at the next deal, never a running game's."""
     total = open_table["seats"]
     free = max(0, total - len(seats))
     if started and not late_arrivals:
         free = 0
-    state = "playing" if started else "full" if free == 0 else "waiting"
+    if started and not (between_games and late_arrivals and free):
+        state = "playing"
+    else:
+        state = "full" if free == 0 else "waiting"
     host = next(s["player"] for s in seats if s["kind"] == "host")
     return {"game": game, "ruleset": open_table["ruleset"], "seats": total, "free": free,
             "state": state, "name": host[:NAME_MAX]}

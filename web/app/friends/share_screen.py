@@ -180,8 +180,11 @@ def _list_open() -> None:
     open_table, links, room = _state["open"], _state["links"], _state["room"]
     if open_table is None or links is None or room is None:
         return
+    table = _state["table"]
+    between = (room.late_arrivals and table is not None
+               and table.view().get("phase") == "game_over")  # Snyd's, between two games
     row = open_listing.listing(room.game, open_table, room.lobby(), room.table is not None,
-                               room.late_arrivals)
+                               room.late_arrivals, between)
     if row != links.relay.listing:
         links.relay.list_table(row)
     if _state["table"] is None and _on_screen():
