@@ -182,6 +182,31 @@ def test_strangers_open_find_and_play_a_snyd_table_that_outlives_its_opener(cont
     assert took < 5.0
 
 
+def test_a_late_arrival_sits_down_between_two_games(contexts, server, watches):
+    """A Snyd table of three seats started by two: listed ``playing`` with a free seat nobody can
+    take mid-game; at the black mat it is ``waiting`` again, a third phone sits down with one tap
+    and gets its cup at the next deal (the table deals by itself after the pause)."""
+    for w in watches:
+        w.allowed_errors.extend(EXPECTED_NOISE)
+    opener, stranger = contexts("phone").new_page(), contexts("phone").new_page()
+    open_through_the_form(opener, server, "snyd", seats=3, regulars=False)
+    sits_with_one_tap(stranger, server, "snyd", name_known=True)
+    opener.locator(f'[data-testid="lobby-seat"][data-player="{STRANGER}"]').wait_for(
+        timeout=30_000)
+    late, row = watcher(contexts, server, "snyd")
+    late.evaluate("localStorage.setItem('bodegabordet.settings', JSON.stringify({name: 'Kaj'}))")
+    tap(opener, opener.get_by_test_id("start-table"))
+    wait_attr(row, "data-state", "playing", 10)
+    assert row.get_attribute("data-free") == "1"  # a free seat, but not in a running game
+    assert not row.get_by_test_id("open-table-join").is_enabled()
+    play_to_tabt_helt(opener, {STRANGER: stranger}, limit_s=240)
+    wait_attr(row, "data-state", "waiting", 5)  # between two games
+    tap(late, row.get_by_test_id("open-table-join"))
+    late.wait_for_selector(FELT, timeout=60_000)  # the next deal seats her
+    for page in (opener, stranger, late):
+        page.locator('[data-testid="seat"][data-player="Kaj"]').wait_for(timeout=30_000)
+
+
 def won(table: Any) -> bool:
     return any(e["type"] == "won" for e in table.table.events)
 
