@@ -81,23 +81,23 @@ def _paint() -> None:
     section = screens.el(
         "section",
         screens.el("h2", t("open_tables.form.title")),
-        _select("open-table-game", t("open_tables.form.game"),
-                [(g, GAME_NAMES[g]) for g in form.GAMES], d.game),
-        _select("ruleset", t("open_tables.form.ruleset"), form.rulesets(d.game), d.ruleset),
-        dice,
-        screens.el("fieldset", screens.el("legend", t("open_tables.form.house")), *house,
-                   class_="house") if house else None,
-        _select("open-table-seats", t("open_tables.form.seats"),
-                [(str(n), str(n)) for n in range(form.SEATS[0], form.SEATS[1] + 1)],
-                str(d.seats)),
-        _switch(t("open_tables.form.regulars"), t("open_tables.form.regulars_text"),
-                d.regulars, data_testid="open-table-regulars"),
-        screens.el("div",
+        screens.el("div",  # first: the one field a stranger must fill
                    screens.el("label", t("open_tables.form.name"), for_="open-table-name"),
                    screens.el("input", type="text", id="open-table-name", class_="name",
                               data_testid="open-table-name", maxlength="20",
                               autocomplete="nickname", value=d.name),
                    class_="field"),
+        _select("open-table-game", t("open_tables.form.game"),
+                [(g, GAME_NAMES[g]) for g in form.GAMES], d.game),
+        _select("ruleset", t("open_tables.form.ruleset"), form.rulesets(d.game), d.ruleset),
+        dice,
+        _select("open-table-seats", t("open_tables.form.seats"),
+                [(str(n), str(n)) for n in range(form.SEATS[0], form.SEATS[1] + 1)],
+                str(d.seats)),
+        _switch(t("open_tables.form.regulars"), t("open_tables.form.regulars_text"),
+                d.regulars, data_testid="open-table-regulars"),
+        screens.el("fieldset", screens.el("legend", t("open_tables.form.house")), *house,
+                   class_="house") if house else None,
         screens.el("p", _state["error"], class_="error", role="alert",
                    data_testid="open-table-error"),
         screens.el("div",
@@ -182,14 +182,24 @@ def _open() -> None:
         _remember_name(args["seats"][0].name)
         share_screen.open_lobby(**args)
     except form.FormError as exc:
-        _state["error"] = str(exc)
-        _paint()
+        _say_error(str(exc))
         return
     except IllegalAction as exc:
-        _state["error"] = lang.error_text(str(exc))
-        _paint()
+        _say_error(lang.error_text(str(exc)))
         return
     _state["error"] = ""
+
+
+def _say_error(text: str) -> None:
+    """The error over the buttons, scrolled into sight (the form is longer than a phone)."""
+    _state["error"] = text
+    _paint()
+    error = _state["root"].querySelector('[data-testid="open-table-error"]')
+    from app.shell.dom_util import present
+    if present(error):  # centred: the bottom is under the sticky buttons
+        import js
+        from pyodide.ffi import to_js
+        error.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
 
 
 def _remember_name(name: str) -> None:
