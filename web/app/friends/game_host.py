@@ -16,7 +16,11 @@ seat's view, and every die is public the moment the host's engine throws it.
 Time on the host's phone: a guest whose phone is "away" has its turn played by a stand-in
 regular COVER_GRACE_S after its turn began or it went away (neither game has a clock), and a
 decided game is followed by the next one AUTO_DEAL_S["game_over"] after its end, so a dozing
-host does not stall the guests. Guests never start a game (there is no message for it).
+host does not stall the guests. At an open table (issue 21) a guest's turn has a limit too: a
+phone that has not moved for OPEN_TURN_S in its turn has the rest of the turn played by its
+stand-in, a missed turn; the second in a row (an away seat's covered turn counts) hands the
+seat to the stand-in for the rest of the game (``HostedTable.turn_missed``), given back when
+the next game starts. Guests never start a game (there is no message for it).
 The host can hand a guest's seat to a stand-in at once (``hand_over(player)``): it plays that
 seat's turns from the next tick until ``give_back(player)``; the table says both (with the
 next move, by that seat, on every phone).
@@ -43,6 +47,7 @@ from app.friends.core.host import HostRoom
 from app.friends.core.host_seats import (
     AUTO_DEAL_S,
     COVER_GRACE_S,
+    OPEN_TURN_S,
     HostedTable,
     open_room,
 )
@@ -113,6 +118,8 @@ class HostGameTable(HostedTable, GameSession):
         self.on_change: Callable[[], None] | None = None  # set by the screen's owner
         self._said: dict[str, str] = {}    # a line to show by a guest's next move (away, back)
         self._over_at: tuple[int, float] | None = None     # (game_no, when it was decided)
+        self._own_at: dict[str, float] = {}  # each guest's phone's last move (OPEN_TURN_S)
+        self._missed_turn: tuple[object, float] | None = None  # the turn counted as missed
         # The table talk, decided once per event before any phone hears of it (_speak): the
         # host's screen reads `_heard`, the guests' views carry `said` (the latest few).
         self._heard: dict[int, list[tuple[str, str]]] = {}
@@ -135,6 +142,8 @@ class HostGameTable(HostedTable, GameSession):
 
     # ---------- the flow ----------
     def new_game(self) -> None:
+        if self._table_state()["phase"] == "over":
+            self._next_game_seats()  # the seats two missed turns handed over come back
         super().new_game()
         self._changed()
 
@@ -147,6 +156,8 @@ class HostGameTable(HostedTable, GameSession):
         else:
             self._check_move(player)
             self.table.act(player, action)
+            self._own_at[player] = self.now()
+            self.own_move(player)  # an open table's missed turns in a row start again
         self._speak()  # before the room sends the move: its lines travel with it
         self._mark_time()
 
@@ -204,28 +215,42 @@ class HostGameTable(HostedTable, GameSession):
             self._turn_at = (key, now)
 
     def _cover(self, now: float) -> bool:
-        """One move of an away guest's due turn, or a handed seat's (at once), by its
-        stand-in. True if it moved."""
+        """One move of an away guest's due turn, of a handed seat's (at once), or at an open
+        table of a guest's turn whose phone has not moved for OPEN_TURN_S, by its stand-in.
+        True if it moved."""
         v = self._table_state()
         player = v.get("turn")
         if v["phase"] != "playing" or player not in self.guests or self._throw is not None:
             return False
-        handed = player in self.absences.handed
-        if not handed and not self.absences.away(player):
-            return False
         self._mark_time()
+        handed = player in self.absences.handed
+        late = not handed and self._late(player, now)
+        away = self.absences.away(player)
+        if not (handed or late or away):
+            return False
         began = max(self._turn_at[1], self.room.connection(player)[1])
-        if not handed and now - began < COVER_GRACE_S:
+        if not (handed or late) and now - began < COVER_GRACE_S:
             return False
         try:
             self.table.act(player, self._stand_in(player).decide(self.table.view(player)))
         except Exception as exc:  # noqa: BLE001 - as a crashing regular: the legal fallback
             self._record_fault(player, exc)
             self._fallback(player)
-        line = None if handed else self.absences.cover(player)
+        line = self.absences.cover(player) if away and not handed else None
         if line is not None:
             self._said[player] = line
+        if not handed and self._missed_turn != self._turn_at:
+            self._missed_turn = self._turn_at  # once a turn, however many moves it takes
+            self.turn_missed(player)
         return True
+
+    def _late(self, player: str, now: float) -> bool:
+        """At an open table: the guest in turn has not moved for OPEN_TURN_S since its turn
+        began or its phone's last move in it (the stand-in's moves do not count: it plays the
+        rest of the turn, unless the phone moves again)."""
+        if not self.is_open():
+            return False
+        return now - max(self._turn_at[1], self._own_at.get(player, 0.0)) >= OPEN_TURN_S
 
     def _auto_new_game(self, now: float) -> bool:
         v = self._table_state()
@@ -234,6 +259,7 @@ class HostGameTable(HostedTable, GameSession):
         self._mark_time()
         if now - self._over_at[1] < AUTO_DEAL_S["game_over"]:
             return False
+        self._next_game_seats()  # the seats two missed turns handed over come back
         GameSession.new_game(self)
         return True
 

@@ -29,6 +29,10 @@ began or it went away, without a clock); the seat is the guest's again when the 
 The host can also hand a guest's seat to a stand-in at once (``hand_over(player)``): it plays
 that seat's turns from the next tick, whatever the phone does, until ``give_back(player)``.
 Both are said at the table, on the host's phone and on every guest's (the view's "said").
+At an open table (issue 21) the clock is always on, and a guest's second turn in a row that
+its phone missed (the clock's timeout, or a stand-in for its away seat) hands the seat to its
+stand-in the same way for the rest of the game: given back when the next game is dealt
+(``HostedTable.turn_missed``, host_seats.MissedTurns).
 """
 from __future__ import annotations
 
@@ -71,7 +75,7 @@ from engine.snyd import IllegalAction, Rules
 # Fair dice (issue 20, docs/fair-dice.md "On the wire"): how long the host waits for a guest's
 # commitments, share or key before the table goes on without it (the host draws the seat's
 # secrets / the seat forfeits the round). A seat that is away (or handed to a stand-in) is not
-# waited for.
+# waited for, except a handed seat's key at a *Løft*: its phone made that cup and opens it.
 FAIR_GRACE_S = 10.0
 
 # Set by the transport's owner: called with every HostTable that load_table restores.
@@ -176,6 +180,7 @@ class HostTable(HostedTable, Session):
         else:
             self._check_move(player)
             self.table.act(player, action)
+            self.own_move(player)  # an open table's missed turns in a row start again
         self._seat_waiting()  # that may have ended the game: late arrivals sit down now
         self._start_turn()  # before the room sends: the update carries the new turn's clock
 
@@ -209,6 +214,8 @@ class HostTable(HostedTable, Session):
         covered = self._cover(now)
         face = None if self._fair_step == "key" else super().tick(now)  # the keys first
         timed_out = bool(face and face["timed_out"])
+        if timed_out:
+            self.turn_missed(face["timed_out"])  # an open table: two in a row hand the seat over
         seated = self._seat_waiting()  # someone arrived while the table was between games
         dealt = self._auto_deal(now)
         if covered or timed_out or dealt or seated or fair:
@@ -294,6 +301,8 @@ class HostTable(HostedTable, Session):
         line = None if handed else self.absences.cover(player)
         if line is not None:
             self._note(player, line)
+        if not handed:
+            self.turn_missed(player)  # an away seat's turn is a missed one too (open tables)
         return True
 
     def _auto_deal(self, now: float) -> bool:
@@ -314,6 +323,8 @@ class HostTable(HostedTable, Session):
         if self._building and (self.fair or self._restoring):
             self._deal_due = True  # after __init__ (a new table) or from_dict (a reload)
             return
+        if self.table.phase == "game_over":
+            self._next_game_seats()  # before the new game's first round is asked for
         if not self.fair:
             super()._deal()
             return
@@ -425,7 +436,10 @@ class HostTable(HostedTable, Session):
         from the caller). True if the round was settled."""
         fair = self._fair_round
         missing = fair.who_missing()
-        if missing and not force and not all(p in self.guests and self._gone(p) for p in missing):
+        # A handed seat's phone that is still here opened the cup it made: its key is waited
+        # for as any (a seat handed mid-round, as two missed turns at an open table do).
+        if missing and not force and not all(p in self.guests and self.absences.away(p)
+                                             for p in missing):
             return False
         table = self.table.engine
         caller, action = self._call
@@ -450,7 +464,8 @@ class HostTable(HostedTable, Session):
         """The fair round's grace: a guest that has not committed in time has its secrets drawn
         here (its seat is dealt by the host); one whose share does not come forfeits the round
         (dealt with no cup known); one whose key does not come forfeits it. An away (or handed)
-        guest is not waited for. True if the table changed."""
+        guest is not waited for, but for the key of a cup its phone made (``_fair_resolve``).
+        True if the table changed."""
         if not self.fair or self._fair_step not in ("commit", "share", "key"):
             return False
         if self._fair_at is None:

@@ -10,8 +10,11 @@ host_table.py, Bakke's and Treere's HostGameTable in game_host.py):
 - ``Absences``: which guests are away, which of them a stand-in regular has covered, which
   seats the host handed to a stand-in (``hand_over`` / ``give_back``), and the table's lines
   when one goes and comes back;
+- ``MissedTurns``: at an open table (issue 21), each guest seat's missed turns in a row; the
+  second hands the seat to its stand-in for the rest of the game (``HostedTable.turn_missed``);
 - the timings: how long an away guest's turn waits, how long a verdict stays before the host's
-  phone starts the next game by itself.
+  phone starts the next game by itself, how long a guest's turn lasts at an open Bakke or
+  Treere table (they have no turn clock: OPEN_TURN_S).
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from typing import Any, Protocol
 
 from app.friends.core.host import HostRoom
 from app.friends.core.protocol import SAID_MAX
-from app.friends.core.succession import public_entry, public_state
+from app.friends.core.succession import OPEN_KEY, public_entry, public_state
 from app.lang import t
 from app.saves.save_guard import CorruptSave
 from app.shell.both_languages import both
@@ -39,6 +42,12 @@ AUTO_DEAL_S = {"reveal": 12.0, "game_over": 20.0}
 STAND_IN_STYLE = "careful"  # Grethe's temper: a stand-in should not gamble a friend's evening
 LINK_MAX = 8            # entries in a table's ``link`` (the transport's own keys)
 LINK_CHARS = 200        # characters per ``link`` value
+# An open table (issue 21): a stranger who walks away must not stall it. Snyd's turn clock (S41,
+# always on there) times a turn out; Bakke and Treere have no clock, so a guest whose phone has
+# not moved this long in its turn has the turn played by its stand-in. Either is a missed turn,
+# and MISSES_IN_A_ROW of them hand the seat to the stand-in for the rest of the game.
+OPEN_TURN_S = 30.0
+MISSES_IN_A_ROW = 2
 
 
 
@@ -62,6 +71,11 @@ def handed_line(player: str) -> str:
 def given_back_line(player: str) -> str:
     """Said by that seat when the host gives it back to the guest's phone."""
     return t("friends.given_back", player=player)
+
+
+def missed_line(player: str) -> str:
+    """Said by that seat when its missed turns at an open table hand it to a stand-in."""
+    return t("friends.missed_turns", player=player)
 
 
 def open_room(seats: Iterable[tuple[str, str]], clock: Callable[[], float] = time.monotonic,
@@ -163,6 +177,7 @@ class HostedTable:
         self.adapter = SaidRoomTable(self)
         self.link: dict[str, str] = {}      # the transport's keys, saved with the table
         self.absences = Absences()          # away guests, and those a stand-in played for
+        self.missed = MissedTurns()         # an open table's missed turns (issue 21)
         self.stand_ins: dict[str, Any] = {}
         # The table talk and the host's words about a seat, for the guests too (each guest's
         # view carries the latest: SaidRoomTable).
@@ -262,7 +277,8 @@ class HostedTable:
 
     def _check_move(self, player: str) -> None:
         """A guest's move, from the room (its channel decides ``player``): only for a guest's
-        own seat, and not while a stand-in plays it by the host's hand."""
+        own seat, and not while a stand-in plays it (by the host's hand, or for the rest of
+        the game after two missed turns at an open table)."""
         if player not in self.guests:
             raise IllegalAction(both("friends.no.guest_seat"))
         if player in self.absences.handed:
@@ -289,28 +305,66 @@ class HostedTable:
         """A stand-in plays ``player``'s turns from the next tick. IllegalAction if ``player``
         is no guest at the table or is handed already."""
         self._check_guest(player)
-        self._tell(player, self.absences.hand_over(player))
+        line = self.absences.hand_over(player)
+        self.missed.reset(player)  # no missed turns count while a stand-in plays the seat
+        self._tell(player, line)
 
     def give_back(self, player: str) -> None:
         """The seat is the guest's phone's again (covered as any away seat while the phone is
         not there). IllegalAction if it was not handed over."""
         self._check_guest(player)
-        self._tell(player, self.absences.give_back(player))
+        line = self.absences.give_back(player)
+        self.missed.given_back(player)  # the host's hand from now on, not the missed turns'
+        self._tell(player, line)
 
     def handed(self) -> set[str]:
-        """The guests' seats a stand-in plays now, by the host's hand."""
+        """The guests' seats a stand-in plays now: by the host's hand, or for the rest of the
+        game after missed turns at an open table (``turn_missed``)."""
         return set(self.absences.handed)
 
     def _check_guest(self, player: str) -> None:
         if player not in self.guests:
             raise IllegalAction(both("friends.no.seat", player=str(player)[:40]))
 
+    # ---------- an open table: missed turns (issue 21) ----------
+    def is_open(self) -> bool:
+        """An open table (strangers, *De åbne borde*): share_screen keeps its listing in the
+        link (succession.OPEN_KEY). A friends' table counts no missed turns."""
+        return isinstance(self.link.get(OPEN_KEY), str)
+
+    def turn_missed(self, player: str) -> None:
+        """``player``'s turn went without its phone: the clock ran out (Snyd), its time was up
+        (OPEN_TURN_S, Bakke and Treere) or a stand-in covered the away seat. At an open table
+        the MISSES_IN_A_ROW-th in a row hands the seat to its stand-in for the rest of the game
+        (given back at the next: ``_next_game_seats``), said at the table. Elsewhere nothing."""
+        if not self.is_open() or player not in self.guests or player in self.absences.handed:
+            return
+        if self.missed.missed(player):
+            self.absences.hand_over(player)
+            self.missed.handed(player)
+            self._tell(player, missed_line(player))
+
+    def own_move(self, player: str) -> None:
+        """A move ``player``'s phone made itself: its missed turns in a row start again."""
+        self.missed.reset(player)
+
+    def _next_game_seats(self) -> None:
+        """A new game begins: every seat the missed turns handed over is the guest's phone's
+        again, counting from 0 (a seat the host handed stays handed; the other seats' counts
+        carry on: MissedTurns)."""
+        for player in self.missed.new_game():
+            if player in self.absences.handed:
+                self.give_back(player)
+
     # ---------- saving: the room and the link with the table ----------
     def to_dict(self) -> dict:
         """The table's save plus the room (seats, tokens, last action ids) and the transport's
         link, so a reload resumes the table and the guests come back by their tokens."""
-        return {**super().to_dict(), "room": self.room.to_dict() if self.room else None,  # type: ignore[misc]
-                "link": dict(self.link), "handed": sorted(self.absences.handed)}
+        d = {**super().to_dict(), "room": self.room.to_dict() if self.room else None,  # type: ignore[misc]
+             "link": dict(self.link), "handed": sorted(self.absences.handed)}
+        if self.missed:  # an open table's missed turns (a friends' table saves as before)
+            d["missed"] = self.missed.to_dict()
+        return d
 
     @classmethod
     def from_dict(cls, d: object, *args: Any, clock: Callable[[], float] = time.monotonic,
@@ -325,6 +379,8 @@ class HostedTable:
             table._attach(HostRoom.from_dict(d["room"], table.adapter, clock))
             table.link = link
             table.absences.handed_from(d.get("handed", []), table.guests)
+            table.missed = MissedTurns.from_dict(d.get("missed"), table.guests,
+                                                 table.absences.handed)
         except Exception as exc:  # noqa: BLE001
             raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
         return table
@@ -400,6 +456,80 @@ class Absences:
             return None
         self.covering.add(player)
         return away_line(player)
+
+
+class MissedTurns:
+    """At an open table (issue 21): each guest seat's turns missed in a row, and the seats
+    those misses handed to a stand-in for the rest of the game. Both tables keep one
+    (``HostedTable.missed``): Snyd's counts its clock's timeouts, Bakke's and Treere's their
+    OPEN_TURN_S; a stand-in covering an away seat is a missed turn too.
+
+    ``missed(player)`` counts one and says whether the seat goes to its stand-in now (the
+    MISSES_IN_A_ROW-th in a row); ``handed(player)`` notes that it did; ``reset(player)``: the
+    phone moved itself (or the host handed the seat), the count starts again;
+    ``given_back(player)``: the host gave the seat back by hand; ``new_game()``: the seats to
+    give back as a new game starts, each from a count of 0.
+
+    The other seats' counts carry over into the next game: turns missed in a row are in a row
+    across a game's end, and a Treere pot (a game) mostly gives each seat one turn, so a count
+    cleared with every game would never reach two there.
+    Saved with the table (``to_dict`` / ``from_dict``, a save checked as outside input)."""
+
+    def __init__(self) -> None:
+        self.misses: dict[str, int] = {}  # turns missed in a row (never 0, below the limit)
+        self.by_clock: set[str] = set()   # seats handed over by missed turns, this game
+
+    def __bool__(self) -> bool:
+        return bool(self.misses or self.by_clock)
+
+    def missed(self, player: str) -> bool:
+        n = self.misses.get(player, 0) + 1
+        if n < MISSES_IN_A_ROW:
+            self.misses[player] = n
+            return False
+        self.misses.pop(player, None)
+        return True
+
+    def handed(self, player: str) -> None:
+        self.misses.pop(player, None)
+        self.by_clock.add(player)
+
+    def reset(self, player: str) -> None:
+        self.misses.pop(player, None)
+
+    def given_back(self, player: str) -> None:
+        self.by_clock.discard(player)
+
+    def new_game(self) -> list[str]:
+        back = sorted(self.by_clock)
+        self.by_clock = set()  # their counts went with the hand-over (``handed``)
+        return back
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"misses": dict(sorted(self.misses.items())), "handed": sorted(self.by_clock)}
+
+    @classmethod
+    def from_dict(cls, saved: object, guests: list[str], handed: set[str]) -> MissedTurns:
+        """A save's missed turns (None: a save without any). ValueError unless every name is a
+        guest's, each count a whole number from 1 below MISSES_IN_A_ROW for a seat not handed,
+        and each seat handed by them one that is handed now."""
+        out = cls()
+        if saved is None:
+            return out
+        if not isinstance(saved, dict) or set(saved) != {"misses", "handed"}:
+            raise ValueError("the missed turns are malformed")
+        misses, by_clock = saved["misses"], saved["handed"]
+        if (not isinstance(misses, dict) or len(misses) > len(guests)
+                or not all(isinstance(p, str) and p in guests and p not in handed
+                           and type(n) is int and 1 <= n < MISSES_IN_A_ROW
+                           for p, n in misses.items())):
+            raise ValueError("the missed turns' counts are malformed")
+        if (not isinstance(by_clock, list) or len(by_clock) > len(guests)
+                or not all(isinstance(p, str) and p in handed for p in by_clock)
+                or len(set(by_clock)) != len(by_clock)):
+            raise ValueError("the seats handed by missed turns are malformed")
+        out.misses, out.by_clock = dict(misses), set(by_clock)
+        return out
 
 
 def room_connections(room: HostRoom) -> dict[str, str]:

@@ -194,6 +194,12 @@ def adopt(record: RecordCopy, me: str, token: str, link: dict[str, str]) -> dict
     link = {**link, OPEN_KEY: listed} if isinstance(listed, str) else dict(link)
     save.update(seed=secrets.randbelow(2**63), link=link, holder=me, handoff_to=None)
     save["handed"] = [p for p in save.get("handed", []) if p != me]
+    missed = save.get("missed")  # an open table's missed turns (host_seats.MissedTurns)
+    if isinstance(missed, dict):  # the host has no missed turns: its seat is no guest's now
+        if isinstance(missed.get("misses"), dict):
+            missed["misses"].pop(me, None)
+        if isinstance(missed.get("handed"), list):
+            missed["handed"] = [p for p in missed["handed"] if p != me]
     fair = save.get("fair")
     muted = fair.get("muted") if isinstance(fair, dict) else None
     if isinstance(muted, list) and len(muted) == 2 and isinstance(muted[1], list):

@@ -71,6 +71,8 @@ TEXT: dict[str, str] = {
     # the host's table about a guest's phone that went away and came back (said at the table)
     "friends.away": "{player} er væk – en stamgæst tager turen",
     "friends.back": "{player} er tilbage ved bordet",
+    # an open table (issue 21): a guest's second missed turn in a row (said at the table)
+    "friends.missed_turns": "{player} missede to ture – en stamgæst tager pladsen resten af spillet",
     # fair dice (issue 20): a cup whose key does not match its commitment (said at the table)
     "friends.dice_mismatch": "{player}s terninger passer ikke",
     "friends.dice_missing": "{player} åbnede ikke sit bæger og taber runden",

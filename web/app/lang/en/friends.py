@@ -68,6 +68,8 @@ TEXT: dict[str, str] = {
     # the host's table about a guest's phone that went away and came back (said at the table)
     "friends.away": "{player} is away – a regular takes the turn",
     "friends.back": "{player} is back at the table",
+    # an open table (issue 21): a guest's second missed turn in a row (said at the table)
+    "friends.missed_turns": "{player} missed two turns – a regular takes the seat for the rest of the game",
     # fair dice (issue 20): a cup whose key does not match its commitment (said at the table)
     "friends.dice_mismatch": "{player}'s dice don't match",
     "friends.dice_missing": "{player} didn't open their cup and loses the round",
