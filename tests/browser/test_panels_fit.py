@@ -358,3 +358,34 @@ def test_a_blink_at_kig_moves_no_seat_on_a_phone_on_its_side(contexts, server, s
     toast = page.locator(".snyd-table .toast").bounding_box()
     bar = page.locator(".snyd-table .table-bar").bounding_box()
     assert toast["y"] + toast["height"] <= bar["y"] + bar["height"] + 1, (toast, bar)
+
+
+# ---------- De åbne borde: the list with rows, and Åbn et bord ----------
+
+@pytest.mark.parametrize("lang", ["da", "en"])
+def test_the_open_tables_list_and_form_fit_every_screen(contexts, server, screenshot, lang):
+    """*Åbne borde* with three listed tables (waiting, full, playing; a long name) and *Åbn et
+    bord*'s form, on every screen, Danish and English."""
+    from test_open_list import Leader
+    leaders = [Leader(server) for _ in range(3)]
+    try:
+        for leader, (state, free, name) in zip(leaders, (
+                ("waiting", 3, "Bodil"), ("full", 0, "Mette Marie Kristensen"),
+                ("playing", 0, "Kaj"))):
+            leader.list({"game": "snyd", "ruleset": "Standard", "seats": 8, "free": free,
+                         "state": state, "name": name})
+        page = new_page(contexts, lang)
+        open_app(page, server)
+        tap(page, page.get_by_test_id("open-tables"))
+        page.wait_for_function("document.querySelectorAll('[data-testid=\"open-table\"]')"
+                               ".length === 3", timeout=10_000)
+        found = each_screen(page, screenshot, f"open-list-{lang}",
+                            ['[data-testid="open-table-list"]'], f"Åbne borde, {lang}")
+        tap(page, page.get_by_test_id("open-table-create"))
+        page.wait_for_selector('[data-testid="open-table-form"]')
+        found += each_screen(page, screenshot, f"open-form-{lang}",
+                             ['[data-testid="open-table-form"]'], f"Åbn et bord, {lang}")
+        assert found == [], "\n".join(found)
+    finally:
+        for leader in leaders:
+            leader.close()
