@@ -60,9 +60,11 @@ mutation: $(VENV_STAMP)
 	$(VENV)/bin/mutmut run --max-children $(MUTATION_JOBS)
 	$(VENV)/bin/mutmut results
 
-# Snyd's heads-up endgame tables (engine/snyd/endgame_data.py, committed; issue 22): CFR+ in pure
-# Python until both best responses pin the value within endgame.GAP (a minute, niced).
+# Snyd's heads-up endgame tables (engine/snyd/endgame_data.py, committed; issue 22): 1v1 by CFR+
+# in pure Python, 2v1/1v2/2v2 by the exact sequence-form LP (HiGHS, in a double oracle: SciPy,
+# the build-only extra [endgame]), until both best responses pin the value (~8 min, niced).
 endgame: $(VENV_STAMP)
+	$(PY) -m pip install --quiet -e '.[endgame]'
 	nice -n 10 $(PY) -m engine.snyd.endgame --build
 
 # Regenerate the PNG icons (they are committed; only needed when the drawing changes).

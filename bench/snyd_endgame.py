@@ -1,9 +1,11 @@
 """Lis with the endgame tables against Lis without, heads-up in the covered endgames (issue 22).
 
-    python bench/snyd_endgame.py [--deals 20000] [--seed 1]
+    python bench/snyd_endgame.py [--deals 20000] [--seed 1] [--dice 2 1]
 
-Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1 under
-*Ettere uden jokere*), dealt from the table's seeded dice, the opener alternating.  Three
+Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1, 2v1, 1v2
+or 2v2 under *Ettere uden jokere*; ``--dice`` the opener's and the answer's cups, 1v1 unless
+told), dealt from the table's seeded dice, the seats alternating: A opens (with the first
+count) on the even deals and answers (with the second) on the odd.  Three
 match-ups: Lis (tables) against Lis of before, and each of them against Simpel.  Printed: the
 share of rounds the first-named wins, with a 95% interval (normal approximation), and the
 median time of a decision of Lis's with the tables in CPython (the first, which reads the
@@ -23,10 +25,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.snyd.bots import Player, regular, simpel
+from engine.snyd.endgame_regulars import SEATS, table_at
 from engine.snyd.rules import Rules
-from engine.snyd.table import Table
 
-RULES = Rules(jokers=False, dice_per_player=1)
+RULES = Rules(jokers=False)
 
 
 def lis(tables: bool, seed: int) -> Player:
@@ -35,24 +37,24 @@ def lis(tables: bool, seed: int) -> Player:
     return player
 
 
-def match(make_a, make_b, deals: int, seed: int, clock: list[float] | None = None) -> int:
+def match(make_a, make_b, deals: int, seed: int, clock: list[float] | None = None,
+          dice: tuple[int, int] = (1, 1)) -> int:
     """Rounds won by A out of ``deals`` (A opens the even deals)."""
     a, b = make_a(seed), make_b(seed + 1)
     wins = 0
     for k in range(deals):
         # A fresh table per deal (a view copies the evening's events), the opener alternating.
-        table = Table(["A", "B"], RULES, seed=seed * 1_000_003 + k, first="AB"[k % 2])
-        table.deal()
-        seats = {"A": a, "B": b}
+        table = table_at(dice, RULES, seed=seed * 1_000_003 + k)
+        seats = {SEATS[0]: a, SEATS[1]: b} if k % 2 == 0 else {SEATS[0]: b, SEATS[1]: a}
         while table.phase == "bidding":
             who = table.turn
             view = table.view(who)
             t0 = time.perf_counter()
             action = seats[who].decide(view)
-            if clock is not None and who == "A":
+            if clock is not None and seats[who] is a:
                 clock.append(time.perf_counter() - t0)
             reveal = table.act(who, action)
-        wins += reveal.loser == "B"
+        wins += seats[reveal.loser] is b
     return wins
 
 
@@ -66,6 +68,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dice", type=int, nargs=2, default=[1, 1],
+                        help="the opener's dice and the answer's (a covered endgame)")
     parser.add_argument("--only", type=int, action="append",
                         help="run only these match-ups (1, 2, 3; repeatable)")
     args = parser.parse_args()
@@ -75,12 +79,14 @@ def main() -> None:
         ("Lis (tables) vs Simpel", lambda s: lis(True, s), lambda s: simpel(seed=s), None),
         ("Lis (before) vs Simpel", lambda s: lis(False, s), lambda s: simpel(seed=s), None),
     ]
-    print(f"{args.deals} heads-up rounds each, 1v1, Ettere uden jokere; share the first wins:")
+    dice = (args.dice[0], args.dice[1])
+    print(f"{args.deals} heads-up rounds each, {dice[0]}v{dice[1]}, Ettere uden jokere; "
+          "share the first wins:")
     for k, (name, make_a, make_b, c) in enumerate(cases, 1):
         if args.only and k not in args.only:
             continue
         t0 = time.time()
-        wins = match(make_a, make_b, args.deals, args.seed, c)
+        wins = match(make_a, make_b, args.deals, args.seed, c, dice)
         print(f"  {name:30} {interval(wins, args.deals)}  ({time.time() - t0:.0f} s)")
     if not clock:
         return

@@ -5,28 +5,31 @@ calling (*Løft*), and the round ends at the call (S5–S7, S20–S21).  The rou
 zero-sum game of imperfect information: +1 to the round's winner, −1 to its loser (with one die
 each the round is the game, S22–S26).
 
-How it is solved, and why CFR rather than the sequence-form LP: the app and its build run in
-pure Python (no LP solver, no numpy in ``.venv``), and an exact Fraction simplex over the
-thousands of sequences even 1v1 has is far too slow there.  So: CFR+ (Tammelin 2014) on the
-*public* tree — a node is the bid history, each node holds a regret row per private hand
-(multisets, weighted by their chance) — with alternating updates and quadratic averaging.  Two
-exact reductions keep the tree small: a hand facing a bid that cannot hold whatever the other
-cup holds calls (that wins surely, a dominant move), and regret matching with no positive
-regret plays a fixed default move instead of the uniform one (any choice keeps the regret
-bound), so subtrees nobody has a reason to enter are never built.  The precision is *stated
-and checked*, not assumed: ``Game.bounds`` computes both players' exact best responses to the
-average strategies over the whole game tree (every raise the other side may make), which pins
-the value between them; the build keeps iterating until that gap is under ``GAP``.
+How it is solved.  1v1: CFR+ (Tammelin 2014) on the *public* tree — a node is the bid history,
+each node holds a regret row per private hand (multisets, weighted by their chance) — with
+alternating updates and quadratic averaging, in pure Python.  Two exact reductions keep the
+tree small: a hand facing a bid that cannot hold whatever the other cup holds calls (that wins
+surely, a dominant move), and regret matching with no positive regret plays a fixed default
+move instead of the uniform one (any choice keeps the regret bound), so subtrees nobody has a
+reason to enter are never built.  2v1, 1v2 and 2v2: CFR+ converged too slowly (2v1: the gap
+still 0.03 after 200 iterations), so the build solves them exactly, as the sequence-form LP
+(Koller–Megiddo) by HiGHS inside a double oracle over the public tree
+(``engine/snyd/endgame_lp.py``: numpy and SciPy, a build-only extra; neither the app nor the
+tests import it).  The precision is *stated and checked*, not assumed: ``Game.bounds``
+computes both players' exact best responses to a strategy over the whole game tree (every
+raise the other side may make), which pins the value between them; the build stops when that
+gap is under ``GAP`` (1v1) or ``endgame_lp.GAP`` (the LP's).
 
-Covered (``covered``): the endgames in ``COVERED`` (1v1) under *Ettere uden jokere* (S15), with
-or without *Til stede* (S16: without jokers a count of one or more is a face shown, so the same
-game); *Trapper* (S13) and *Klassisk løft* (S23) do not change the round.  Not covered: jokers
-(the standard rules) — the lone 1 counting two (S12) makes even 1v1 a 20-bid ladder (a public
-tree of 2^20 histories), on which this pure-Python CFR's tree grew to 500,000 nodes within five
-iterations (and 20 iterations did not finish in 100 s); *En slags* (S17: 14 bids, no convergence in a bounded build); *Skjult antal* (S43,
-another cap); 2v1 and 1v2 (S15: 5,800 nodes, but the best-response gap still 0.03 after 200
-iterations).  docs/regulars.md has
-the values, the published checks (thomasahle/snyd, ``published_game``) and the exploitability.
+Covered (``covered``): the endgames in ``COVERED`` (1v1, 2v1, 1v2, 2v2) under *Ettere uden
+jokere* (S15), with or without *Til stede* (S16: without jokers a count of one or more is a
+face shown, so the same game — the build checks it: the same ladder and the same ``holds``
+for every pair of hands and bid); *Trapper* (S13) and *Klassisk løft* (S23) do not change the
+round.  Not covered: jokers (the standard rules) — the lone 1 counting two (S12) makes even
+1v1 a 20-bid ladder (a public tree of 2^20 histories), on which this pure-Python CFR's tree
+grew to 500,000 nodes within five iterations (the LP double oracle was not tried there); *En
+slags* (S17: 14 bids, no convergence in a bounded build); *Skjult antal* (S43, another cap);
+three dice or more in a cup.  docs/regulars.md has the values, the published checks
+(thomasahle/snyd, ``published_game``) and the exploitability.
 
 Pure Python, standard library only; the tables (endgame_data.py) are read on first use.
 """
@@ -50,7 +53,7 @@ CALL = -1
 GAP = 5e-7  # the build's target: best-response gap (upper − lower bound on the value)
 PER = 1000  # the tables' probabilities are whole thousandths
 # (first_dice, second_dice): the endgames the tables hold, for each covered rule mix.
-COVERED = ((1, 1),)
+COVERED = ((1, 1), (2, 1), (1, 2), (2, 2))
 
 Hand = tuple[int, ...]
 
@@ -342,8 +345,8 @@ def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
     if not covered(first_dice, second_dice, rules):
         raise IllegalAction(
             f"Slutspillet {shown(first_dice)} mod {shown(second_dice)} under disse regler er "
-            "ikke regnet ud (this endgame is not covered: 1v1 under Ettere uden jokere, "
-            "without En slags or Skjult antal; engine/snyd/endgame.py)")
+            "ikke regnet ud (this endgame is not covered: 1v1, 2v1, 1v2 and 2v2 under Ettere "
+            "uden jokere, without En slags or Skjult antal; engine/snyd/endgame.py)")
     return table_key(first_dice, second_dice, rules)
 
 
@@ -567,24 +570,41 @@ DATA_HEADER = '''"""Heads-up Snyd endgames at equilibrium, written by ``python -
 (``make endgame``).  Generated: do not edit by hand; tests/engine/test_endgame.py checks it.
 
 VALUES: table → (lower, upper, iterations): the first bidder's score is within [lower, upper]
-(both players' exact best responses to the solution).  TABLES: table → the lines of
+(both players' exact best responses to the solution); iterations: CFR+'s (1v1), else the double
+oracle's rounds (engine/snyd/endgame_lp.py).  TABLES: table → the lines of
 ``engine.snyd.endgame.table_lines`` (its docstring has the format).
 """
 '''
 
 
 def build(log: Callable[[str], None] = print) -> str:
+    """The tables: 1v1 by CFR+ here (pure Python, as before); the larger endgames by the exact
+    sequence-form LP in a double oracle (engine/snyd/endgame_lp.py: numpy and SciPy, the build's
+    own extra).  Without jokers *Til stede* is the same game (checked: same ladder, same
+    ``holds`` everywhere), so its tables are the same solution."""
     values, tables = {}, {}
-    for rules in covered_rules():
-        for first_dice, second_dice in COVERED:
+    for first_dice, second_dice in COVERED:
+        solved: tuple | None = None
+        for rules in covered_rules():
             key = table_key(first_dice, second_dice, rules)
             t0 = time.time()
             game = snyd_game(first_dice, second_dice, rules)
+            if solved is not None and (game.ladder, game.T) == solved[0]:
+                values[key], tables[key] = solved[1], solved[2]
+                log(f"{key}: the same game as {solved[3]}")
+                continue
             log(f"{key}: {game.n} bids")
-            lower, upper = game.solve(log=log)
-            values[key] = (lower, upper, game.iterations)
+            if (first_dice, second_dice) == (1, 1):
+                lower, upper = game.solve(log=log)
+                values[key] = (lower, upper, game.iterations)
+            else:
+                from engine.snyd.endgame_lp import solve_game
+                result = solve_game(game, log=log)
+                lower, upper = result.bounds
+                values[key] = (lower, upper, result.rounds)
             tables[key] = "\n".join(table_lines(game))
-            log(f"{key}: value in [{lower:.9f}, {upper:.9f}], {time.time() - t0:.0f} s")
+            solved = ((game.ladder, game.T), values[key], tables[key], key)
+            log(f"{key}: value in [{lower:.12f}, {upper:.12f}], {time.time() - t0:.0f} s")
     out = [DATA_HEADER, "VALUES = {"]
     out += [f"    {k!r}: ({lo!r}, {up!r}, {n}),"
             for k, (lo, up, n) in sorted(values.items())]

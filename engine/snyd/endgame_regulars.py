@@ -34,14 +34,28 @@ def make_player(name: str, seed: int, tables: bool = False) -> Player:
     return player
 
 
+def table_at(counts: tuple[int, int], rules: Rules, hands: list[list[int]] | None = None,
+             seed: int | None = None) -> Table:
+    """A real two-seat table dealt for a heads-up round with ``counts`` dice (the first seat
+    opens).  Unequal cups are reached on an evening by rounds lost and won; here the table is
+    put straight between two rounds of a game with those dice left (its own state, set as
+    ``_score`` leaves it), then dealt as any round is."""
+    table = Table(list(SEATS), rules.with_(dice_per_player=max(counts)), first=SEATS[0],
+                  seed=seed)
+    if counts[0] != counts[1]:
+        table._start_game(list(SEATS))
+        table.dice_left = dict(zip(SEATS, counts))
+        table._next_starter = SEATS[0]
+        table.phase = "reveal"
+    table.deal(hands)
+    return table
+
+
 def view_at(game: endgame.Game, rules: Rules, h: tuple[int, ...], seat: int,
             hand: tuple[int, ...], other: tuple[int, ...]) -> dict[str, Any]:
     """The view of ``seat`` at history ``h`` of a real table (the other hand is not shown)."""
     n = (len(hand), len(other)) if seat == 0 else (len(other), len(hand))
-    if n[0] != n[1]:
-        raise ValueError("the regulars' check plays equal cups only")  # a table deals equal cups
-    table = Table(list(SEATS), rules.with_(dice_per_player=n[0]), first=SEATS[0])
-    table.deal([list(hand), list(other)] if seat == 0 else [list(other), list(hand)])
+    table = table_at(n, rules, [list(hand), list(other)] if seat == 0 else [list(other), list(hand)])
     for k, move in enumerate(h):
         bid = game.ladder[move]
         table.bid(SEATS[k % 2], Bid(bid.quantity, bid.face))

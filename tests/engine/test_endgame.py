@@ -11,6 +11,7 @@ import pytest
 from engine.errors import IllegalAction
 from engine.snyd import endgame
 from engine.snyd.bots import regular
+from engine.snyd.endgame_regulars import SEATS, table_at
 from engine.snyd.rules import Rules
 from engine.snyd.table import Table
 
@@ -189,16 +190,20 @@ def test_strategy_is_none_where_not_covered():
     assert endgame.strategy(t.view("A")) is None
     t = s15_table([[3], [5]])
     assert endgame.strategy(t.view("B")) is None  # not B's turn
-    t = Table(["A", "B"], S15.with_(dice_per_player=2), first="A")  # 2v2
-    t.deal([[3, 4], [5, 6]])
+    t = Table(["A", "B"], S15.with_(dice_per_player=3), first="A")  # 3v3
+    t.deal([[3, 4, 1], [5, 6, 2]])
     assert endgame.strategy(t.view("A")) is None
+    t = table_at((3, 1), S15, [[3, 4, 1], [5]])  # 3v1
+    assert endgame.strategy(t.view("Første")) is None
 
 
 def test_bad_input_is_a_clear_error():
     with pytest.raises(IllegalAction, match="not covered"):
         endgame.value(1, 1, Rules())  # the standard rules: jokers
     with pytest.raises(IllegalAction, match="not covered"):
-        endgame.value(2, 2, S15)
+        endgame.value(3, 3, S15)
+    with pytest.raises(IllegalAction, match="not covered"):
+        endgame.value(2, 3, S15)
     with pytest.raises(IllegalAction, match="1–6"):
         endgame.value(0, 1, S15)
     with pytest.raises(IllegalAction, match="1–6"):
@@ -230,3 +235,88 @@ def test_lis_draws_her_move_from_the_table_and_the_others_do_not():
         new, old = regular("Lis", seed=seed), regular("Lis", seed=seed)
         old.endgame = False
         assert new.decide(t.view("A")) == old.decide(t.view("A"))
+
+
+# --- the larger endgames: 2v1, 1v2, 2v2 (the exact LP's tables, engine/snyd/endgame_lp.py) -------
+
+LARGER = [(2, 1), (1, 2), (2, 2)]
+
+
+@pytest.mark.parametrize("dice", LARGER, ids=lambda d: f"{d[0]}v{d[1]}")
+def test_a_larger_endgame_is_covered_with_and_without_til_stede_as_one_game(dice):
+    assert endgame.covered(*dice, S15) and endgame.covered(*dice, S15.with_(present=True))
+    assert not endgame.covered(*dice, Rules())  # jokers
+    plain, present = endgame.snyd_game(*dice, S15), endgame.snyd_game(*dice, S15.with_(present=True))
+    assert plain.ladder == present.ladder and plain.T == present.T  # the same game
+    assert endgame.value(*dice, S15) == endgame.value(*dice, S15.with_(present=True))
+
+
+@pytest.mark.parametrize("dice", LARGER, ids=lambda d: f"{d[0]}v{d[1]}")
+def test_the_larger_values_are_pinned_by_both_best_responses(dice):
+    lower, upper, rounds = endgame._tables()["values"][endgame.table_key(*dice, S15)]
+    assert upper - lower <= 1e-8 and rounds >= 1  # the LP's solution: exact to HiGHS' tolerance
+    assert lower <= endgame.value(*dice, S15) <= upper
+
+
+def test_the_larger_values_are_the_exact_fractions():
+    # 1v2 is -22/81 exactly (the LP's value to 1e-15); the first bidder with more dice gains
+    assert abs(endgame.value(1, 2, S15) - (-22 / 81)) <= 1e-9
+    assert 0.28 > endgame.value(2, 1, S15) > -endgame.value(1, 2, S15) > 0.27
+    assert abs(endgame.value(2, 2, S15)) < 0.02
+
+
+@pytest.mark.parametrize("dice", LARGER, ids=lambda d: f"{d[0]}v{d[1]}")
+def test_the_shipped_larger_table_is_exploitable_by_at_most_a_thousandth(dice):
+    # exact best responses over the whole tree (every raise), pure Python, to the shipped table
+    game = endgame.snyd_game(*dice, S15)
+    table = endgame.table_policy(game, endgame._table(endgame.table_key(*dice, S15)))
+    v = endgame.value(*dice, S15)
+    as_second = game.best_response(0, table)
+    as_first = game.best_response(1, table)
+    assert as_second - v <= 1e-3  # the table plays second
+    assert as_first + v <= 1e-3  # the table plays first
+    assert as_second - v >= -1e-6 and as_first + v >= -1e-6  # nobody gets less than the value
+
+
+def play_out(dice, hands, seed):
+    """A heads-up round from the table's mixed moves on both sides, every move acted on a real
+    table (act raises on an illegal one); returns the moves' mixes seen."""
+    from random import Random
+    rng = Random(seed)
+    t = table_at(dice, S15, hands)
+    seen = []
+    while t.phase == "bidding":
+        who = t.turn
+        mix = endgame.strategy(t.view(who))
+        assert mix is not None, (dice, hands, t.bids)
+        assert abs(sum(mix.values()) - 1) < 1e-9 and all(p > 0 for p in mix.values())
+        seen.append(mix)
+        t.act(who, endgame.choose(t.view(who), rng))
+    return seen
+
+
+@pytest.mark.parametrize("dice", LARGER, ids=lambda d: f"{d[0]}v{d[1]}")
+def test_the_larger_tables_answer_every_position_of_their_own_play(dice):
+    from random import Random
+    rng = Random(22)
+    for k in range(60):
+        hands = [sorted(rng.randint(1, 6) for _ in range(n)) for n in dice]
+        assert play_out(dice, hands, k)
+
+
+def test_lis_plays_the_2v1_table():
+    seen = set()
+    for seed in range(60):
+        t = table_at((2, 1), S15, [[2, 6], [6]])
+        mix = endgame.strategy(t.view(SEATS[0]))
+        action = regular("Lis", seed=seed).decide(t.view(SEATS[0]))
+        key = ("call",) if action["type"] == "call" else ("bid", action["quantity"], action["face"])
+        assert mix[key] > 0
+        seen.add(key)
+        t.act(SEATS[0], action)
+        answer = regular("Lis", seed=seed).decide(t.view(SEATS[1]))
+        mix = endgame.strategy(t.view(SEATS[1]))
+        assert mix is not None
+        key = ("call",) if answer["type"] == "call" else ("bid", answer["quantity"], answer["face"])
+        assert mix[key] > 0
+    assert seen
