@@ -470,7 +470,8 @@ def table_policy(game: Game, table: dict) -> Callable[[tuple[int, ...]], list[li
 def value(first_dice: int, second_dice: int, rules: Rules) -> float:
     """The first bidder's expected score (+1 win, −1 loss) of the heads-up round at equilibrium,
     before the deal: a float within 1e-6 (the midpoint of the build's best-response bounds,
-    which are less than GAP apart).  IllegalAction (a ValueError) for an endgame not covered."""
+    which are less than GAP apart for 1v1's CFR+ and 1e-9 for the larger endgames' LP, where
+    they meet to ~1e-15).  IllegalAction (a ValueError) for an endgame not covered."""
     key = _need_covered(first_dice, second_dice, rules)
     lower, upper = _tables()["values"][key][:2]
     return (lower + upper) / 2

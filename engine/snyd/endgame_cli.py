@@ -21,6 +21,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="best responses against the tables and the regulars")
     parser.add_argument("--published", action="store_true",
                         help="thomasahle/snyd's 1v1 values under its rules")
+    parser.add_argument("--only", help="with --exploitability: one endgame (e.g. 2v1)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="with --exploitability: seeds per mixed regular's move (40)")
+    parser.add_argument("--players", nargs="+", default=None,
+                        help="with --exploitability: only these regulars")
     args = parser.parse_args(argv)
     if args.build:
         from pathlib import Path
@@ -33,8 +38,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             lo, up = game.solve()
             print(f"1v1 {mode}: value in [{lo:.9f}, {up:.9f}]")
     if args.exploitability:
-        from engine.snyd.endgame_regulars import report
-        report()
+        from engine.snyd.endgame_regulars import NAMES, SAMPLES, report
+        report(lambda text: print(text, flush=True), only=args.only,
+               samples=args.samples or SAMPLES, names=tuple(args.players or NAMES))
     if not (args.build or args.exploitability or args.published):
         parser.print_help()
 

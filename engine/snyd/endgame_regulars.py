@@ -63,7 +63,8 @@ def view_at(game: endgame.Game, rules: Rules, h: tuple[int, ...], seat: int,
 
 
 def regular_policy(game: endgame.Game, rules: Rules, name: str, seat: int,
-                   tables: bool = False) -> Callable[[tuple[int, ...]], list[list[float]]]:
+                   tables: bool = False, samples: int = SAMPLES
+                   ) -> Callable[[tuple[int, ...]], list[list[float]]]:
     """The regular's (estimated) mixed move per own hand at each history where ``seat`` moves."""
     deterministic = name in ("Simpel", "Grethe")
     filler = game.hands[1 - seat][0][0]  # the other hand: not in the view, so any will do
@@ -75,7 +76,7 @@ def regular_policy(game: endgame.Game, rules: Rules, name: str, seat: int,
         for hand, _ in game.hands[seat]:
             view = view_at(game, rules, h, seat, hand, filler)
             row = [0.0] * len(actions)
-            runs = 1 if deterministic else SAMPLES
+            runs = 1 if deterministic else samples
             for s in range(runs):
                 action = make_player(name, seed=s, tables=tables).decide(view)
                 move = endgame.CALL if action["type"] == "call" else game.ladder.index(
@@ -86,27 +87,42 @@ def regular_policy(game: endgame.Game, rules: Rules, name: str, seat: int,
     return policy
 
 
-def gains(first_dice: int, second_dice: int, rules: Rules) -> dict[str, tuple[float, float]]:
-    """Per player ("Lis (tables)" and NAMES): the best response's gain over the equilibrium
-    value with the player first, and second."""
+def gains(first_dice: int, second_dice: int, rules: Rules, samples: int = SAMPLES,
+          names: tuple[str, ...] = NAMES, print_: Callable[[str], None] | None = None
+          ) -> dict[str, tuple[float, float]]:
+    """Per player ("Lis (tables)" and ``names``): the best response's gain over the equilibrium
+    value with the player first, and second (each printed as it is found, with ``print_``)."""
     key = endgame.table_key(first_dice, second_dice, rules)
     v = endgame.value(first_dice, second_dice, rules)
     game = endgame.snyd_game(first_dice, second_dice, rules)
     table = endgame.table_policy(game, endgame._table(key))
     out = {"Lis (tabeller)": (game.best_response(1, table) + v, game.best_response(0, table) - v)}
-    for name in NAMES:
-        first = game.best_response(1, regular_policy(game, rules, name, 0)) + v
-        second = game.best_response(0, regular_policy(game, rules, name, 1)) - v
+    if print_:
+        print_(line("Lis (tabeller)", *out["Lis (tabeller)"]))
+    for name in names:
+        first = game.best_response(1, regular_policy(game, rules, name, 0, samples=samples)) + v
+        second = game.best_response(0, regular_policy(game, rules, name, 1, samples=samples)) - v
         out[name] = (first, second)
+        if print_:
+            print_(line(name, first, second))
     return out
 
 
-def report(print_: Callable[[str], None] = print) -> None:
-    for rules in endgame.covered_rules():
-        for first_dice, second_dice in endgame.COVERED:
-            key = endgame.table_key(first_dice, second_dice, rules)
-            lo, up, _ = endgame._tables()["values"][key]
-            print_(f"{key}: value {(lo + up) / 2:+.7f} (bounds {lo:+.9f} … {up:+.9f})")
-            for name, (first, second) in gains(first_dice, second_dice, rules).items():
-                print_(f"  {name:15} best response gains {first:+.6f} (player first), "
-                       f"{second:+.6f} (player second), {(first + second) / 2:+.6f} on average")
+def line(name: str, first: float, second: float) -> str:
+    return (f"  {name:15} best response gains {first:+.6f} (player first), "
+            f"{second:+.6f} (player second), {(first + second) / 2:+.6f} on average")
+
+
+def report(print_: Callable[[str], None] = print, only: str | None = None,
+           samples: int = SAMPLES, names: tuple[str, ...] = NAMES) -> None:
+    """Every covered endgame (or ``only``: a table key such as "2v1"); *Til stede* is the same
+    game without jokers (endgame.build checks it), so its tables are measured once."""
+    rules = endgame.covered_rules()[0]
+    for first_dice, second_dice in endgame.COVERED:
+        key = endgame.table_key(first_dice, second_dice, rules)
+        if only is not None and key != only:
+            continue
+        lo, up, _ = endgame._tables()["values"][key]
+        print_(f"{key} (and {key}-tilstede): value {(lo + up) / 2:+.10f} "
+               f"(bounds {lo:+.12f} … {up:+.12f}); regulars' mixes from {samples} seeds")
+        gains(first_dice, second_dice, rules, samples, names, print_)

@@ -320,3 +320,28 @@ def test_lis_plays_the_2v1_table():
         key = ("call",) if answer["type"] == "call" else ("bid", answer["quantity"], answer["face"])
         assert mix[key] > 0
     assert seen
+
+
+def test_playing_and_checking_the_tables_never_imports_the_builds_lp():
+    # SciPy/numpy are the build's extra only (engine/snyd/endgame_lp.py): not in the app
+    code = (
+        "import sys\n"
+        "from engine.snyd import endgame, endgame_regulars\n"
+        "from engine.snyd.bots import regular\n"
+        "from engine.snyd.rules import Rules\n"
+        "t = endgame_regulars.table_at((2, 2), Rules(jokers=False), [[1, 6], [3, 3]])\n"
+        "regular('Lis', seed=1).decide(t.view('Første'))\n"
+        "endgame.value(2, 1, Rules(jokers=False))\n"
+        "print(sorted(m for m in ('scipy', 'numpy', 'engine.snyd.endgame_lp') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
+    lp = (ROOT / "engine" / "snyd" / "endgame_lp.py").read_text()
+    assert "from scipy" in lp  # the checker would see it if it were imported
+    import ast
+    tree = ast.parse((ROOT / "engine" / "snyd" / "endgame.py").read_text())
+    top = {n.module for n in tree.body if isinstance(n, ast.ImportFrom)}
+    top |= {a.name for n in tree.body if isinstance(n, ast.Import) for a in n.names}
+    assert "engine.snyd.endgame_lp" not in top and not any("scipy" in m for m in top)
+    inner = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert "engine.snyd.endgame_lp" in inner  # imported inside build() only
