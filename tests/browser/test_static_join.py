@@ -82,7 +82,10 @@ def test_a_name_typed_and_a_tap_before_python_seat_the_guest(contexts, server, s
     guest.wait_for_function(
         "performance.getEntriesByType('resource').some(e => /pyodide\\.asm\\.wasm/.test(e.name))",
         timeout=10_000)
-    guest.get_by_test_id("join-name").press_sequentially("Mette")
+    if kind == "phone":
+        guest.get_by_test_id("join-name").press_sequentially("Mette")
+    else:  # pasted with a bidi override inside: shell.js drops it as protocol.clean_name does
+        guest.get_by_test_id("join-name").fill("Met\u202ete")
     tap(guest, guest.get_by_test_id("join-sit"))
     # The host seats the guest before Python (shell-seat.js; test_seat_before_python.py).
     wait_join_says(guest, words["seated"], timeout=15_000)

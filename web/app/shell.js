@@ -188,6 +188,19 @@
     return span ? span.textContent : "";
   }
 
+  // A typed name as protocol.clean_name makes it: Python's whitespace (str.isspace) becomes a
+  // plain space, every other control or format character (the bidi overrides, zero-width
+  // joiners) is dropped, spaces run together and the ends trimmed. The same rule on both sides:
+  // the seat this page asks for before Python is the one Python sits back down in.
+  var SPACE = /^[\s\x1c-\x1f\x85]$/u, UNSHOWN = /^\p{C}$/u;
+  function cleanName(text) {
+    var kept = Array.from(text).map(function (c) {
+      if (c !== "\uFEFF" && SPACE.test(c)) return " ";
+      return UNSHOWN.test(c) ? "" : c;
+    }).join("");
+    return kept.split(" ").filter(Boolean).join(" ");
+  }
+
   // The settings' name, as player_settings.clean_settings reads it: the default seat name of
   // any language ("Du", "You") names nobody and is not filled in.
   function rememberedName() {
@@ -240,7 +253,7 @@
     }
     if (action !== "sit") return;
     var input = field();
-    var name = input ? input.value.trim() : "";
+    var name = input ? cleanName(input.value) : "";
     if (!name || Array.from(name).length > NAME_MAX) {  // join_screen: not a name, not kept
       join.sit = false;
       say("", words("friends.join.bad_name"));

@@ -68,7 +68,7 @@ def test_english_rule_set_text(english):
 BAD = [
     ("no name", Draft(name="   "), "Skriv dit navn"),
     ("name too long", Draft(name="x" * 21), "Skriv dit navn"),
-    ("a bidi name", Draft(name="Bo\u202edil"), "Skriv dit navn"),
+    ("only a bidi override", Draft(name="\u202e"), "Skriv dit navn"),  # cleaned: nothing left
     ("one seat", Draft(name="Bo", seats=1), "2 til 8"),
     ("nine seats", Draft(name="Bo", seats=9), "2 til 8"),
     ("seats not a number", Draft(name="Bo", seats="4"), "2 til 8"),
@@ -85,3 +85,21 @@ BAD = [
 def test_a_bad_draft_is_refused_with_the_form_s_text(draft, said):
     with pytest.raises(FormError, match=said):
         form.arguments(draft)
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("Bo\u202edil", "Bodil"),                 # a bidi override: the name would read backwards
+    ("\u200bMette\u200d", "Mette"),           # zero-width space and joiner
+    ("Kaj\x00\x1b[31m", "Kaj[31m"),           # controls (an escape's printable rest stays text)
+    ("Lis\u00a0\u00a0Marie\t", "Lis Marie"),  # odd spaces: one plain space, trimmed
+])
+def test_a_strangers_typed_name_is_cleaned_before_it_is_checked(typed, kept):
+    from app.friends.core.protocol import clean_name, is_name
+    assert clean_name(typed) == kept and is_name(kept)
+    args = form.arguments(Draft(game="treere", ruleset=form.HOUSE_RULES, name=typed))
+    assert args["seats"][0].name == kept
+
+
+def test_a_name_of_nothing_but_invisible_characters_is_refused():
+    with pytest.raises(FormError):
+        form.arguments(Draft(game="snyd", name="\u202e\u200b\u2066"))

@@ -34,7 +34,7 @@ from typing import Any
 import js
 from app.friends import lobby as friends
 from app.friends.core.notices import bye_line
-from app.friends.core.protocol import BYE_REASONS, is_name
+from app.friends.core.protocol import BYE_REASONS, clean_name, is_name
 from app.friends.core.succession import Watch, take_over
 from app.friends.guest_table import GuestTable
 from app.friends.markup import join_html
@@ -445,7 +445,7 @@ def _on_click(ev: Any) -> None:
 
 def _sit_from_form() -> None:
     field = _state["root"].querySelector('[data-testid="join-name"]')
-    name = str(field.value).strip() if present(field) else ""
+    name = clean_name(str(field.value)) if present(field) else ""
     if not is_name(name):
         _state["error"] = t("friends.join.bad_name")
         leave()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.friends.core.protocol import is_name
+from app.friends.core.protocol import clean_name, is_name
 from app.lang import t
 from app.table.session import Seat
 
@@ -82,7 +82,7 @@ def arguments(d: Draft) -> dict[str, Any]:
     game; open_table); FormError with the text to show for a bad draft."""
     if d.game not in GAMES:
         raise FormError(t("open_tables.error.game"))
-    name = d.name.strip() if isinstance(d.name, str) else ""
+    name = clean_name(d.name) if isinstance(d.name, str) else ""
     if not is_name(name):
         raise FormError(t("open_tables.error.name"))
     if type(d.seats) is not int or not SEATS[0] <= d.seats <= SEATS[1]:

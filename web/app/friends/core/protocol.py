@@ -149,6 +149,15 @@ def is_token(x: Any) -> bool:
     return isinstance(x, str) and _TOKEN.fullmatch(x) is not None
 
 
+def clean_name(text: str) -> str:
+    """A typed (or pasted) name as a table would show it: controls and format characters (the
+    bidi overrides, zero-width spaces and joiners) dropped, any run of spaces one plain space,
+    trimmed. The join and *Åbn et bord* forms clean what was typed; a host still refuses a
+    name that is not ``is_name`` (a phone need not run our forms)."""
+    kept = "".join(c if c.isprintable() else " " if c.isspace() else "" for c in text)
+    return " ".join(kept.split())
+
+
 def is_name(x: Any) -> bool:
     # Trimmed, printable, 1-20 characters: it is shown on every phone at the table.
     # isprintable() refuses every format character (Cf): zero-width spaces and joiners, the
