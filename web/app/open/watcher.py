@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from app.friends.wire.relay_link import backoff, relay_url
+from app.friends.wire.relay_link import backoff, drop_socket, relay_url
 from app.open.tables import TableList
 
 PATH = "/ws/tables"
@@ -141,20 +141,8 @@ class Watcher:
     def _drop_socket(self) -> None:
         ws, self._ws = self._ws, None
         proxies, self._proxies = self._proxies, []
-        if ws is not None:
-            for name, proxy in proxies:  # the close we cause must find no listener
-                ws.removeEventListener(name, proxy)
-            try:
-                ws.close()
-            except Exception:  # noqa: BLE001, S110  (already closed)
-                pass
-        asyncio.get_event_loop().call_soon(_destroy, proxies)
+        drop_socket(ws, proxies)
 
 
 def _now() -> float:
     return asyncio.get_event_loop().time()
-
-
-def _destroy(proxies: list[tuple[str, Any]]) -> None:
-    for _name, proxy in proxies:
-        proxy.destroy()

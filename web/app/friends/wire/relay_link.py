@@ -325,14 +325,21 @@ class RelayLink:
         them: start() runs from the backoff timer or the screen, close() from the link)."""
         ws, self._ws = self._ws, None
         proxies, self._proxies = self._proxies, []
-        if ws is not None:
-            for name, proxy in proxies:  # a close event we cause must find no listener
-                ws.removeEventListener(name, proxy)
-            try:
-                ws.close()
-            except Exception:  # noqa: BLE001, S110  (already closed)
-                pass
-        asyncio.get_event_loop().call_soon(_destroy, proxies)
+        drop_socket(ws, proxies)
+
+
+def drop_socket(ws: Any, proxies: list[tuple[str, Any]]) -> None:
+    """Close ``ws`` (None: none) with its listeners taken off first, so that a close event we
+    cause finds none, and destroy their proxies on the next turn of the loop (we may be inside
+    one of them now). Also the list watcher's (app/open/watcher.py)."""
+    if ws is not None:
+        for name, proxy in proxies:
+            ws.removeEventListener(name, proxy)
+        try:
+            ws.close()
+        except Exception:  # noqa: BLE001, S110  (already closed)
+            pass
+    asyncio.get_event_loop().call_soon(_destroy, proxies)
 
 
 def _destroy(proxies: list[tuple[str, Any]]) -> None:
