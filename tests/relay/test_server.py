@@ -182,8 +182,11 @@ def test_real_site_precaches_runtime_engine_and_app():
     bundled = set(zipfile.ZipFile(io.BytesIO(site.python_bundle())).namelist())
     engine_py = {"engine/" + p.relative_to(ROOT / "engine").as_posix()
                  for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts}
-    # Every engine module but the CPython-only benchmarks (`python -m engine.<game>.bench`).
-    assert engine_py - bundled == {p for p in engine_py if p.endswith("/bench.py")}
+    # Every engine module but the CPython-only benchmarks (`python -m engine.<game>.bench`) and
+    # the endgame tables' build-time LP (SciPy; `make endgame`).
+    assert engine_py - bundled == {p for p in engine_py
+                                   if p.endswith(("/bench.py", "/endgame_lp.py"))}
+    assert "engine/snyd/endgame_lp.py" in engine_py - bundled
     assert {"engine/snyd/bench.py", "engine/bakke/bench.py"} <= engine_py - bundled
     assert {"app/main.py", "app/shell/screens.py", "app/home/start.py", "app/home/regler.py"} <= bundled
     # The games' rooms (web/app/snyd/, web/app/bakke/ …) travel too: the archive is recursive.
