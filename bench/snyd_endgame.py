@@ -1,6 +1,7 @@
 """Lis with the endgame tables against Lis without, heads-up in the covered endgames (issue 22).
 
     python bench/snyd_endgame.py [--deals 20000] [--seed 1] [--dice 2 1]
+    python bench/snyd_endgame.py --pyodide [--deals 300] [--dice 2 2] [--throttle 4]
 
 Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1, 2v1, 1v2
 or 2v2 under *Ettere uden jokere*; ``--dice`` the opener's and the answer's cups, 1v1 unless
@@ -10,6 +11,11 @@ match-ups: Lis (tables) against Lis of before, and each of them against Simpel. 
 share of rounds the first-named wins, with a 95% interval (normal approximation), and the
 median time of a decision of Lis's with the tables in CPython (the first, which reads the
 tables, apart).  Figures only, no asserts; docs/regulars.md and docs/performance.md quote them.
+
+``--pyodide``: Lis's decisions with the tables (against Simpel, ``--deals`` rounds) in the
+self-hosted Pyodide of headless Chromium (bench/pyodide_timing.py), a fresh page at 1x and at
+``--throttle`` x CPU: the first decision (it imports and reads the tables) and the median of the
+rest (issue 22: ≤ 5 ms).
 """
 from __future__ import annotations
 
@@ -20,9 +26,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+try:
+    ROOT = Path(__file__).resolve().parent.parent
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+except NameError:  # this source run inside Pyodide (--pyodide): engine/ is unpacked there
+    pass
 
 from engine.snyd.bots import Player, regular, simpel
 from engine.snyd.endgame_regulars import SEATS, table_at
@@ -64,6 +73,32 @@ def interval(wins: int, n: int) -> str:
     return f"{100 * p:.2f}% ± {100 * half:.2f}%"
 
 
+def decision_times(deals: int, dice: tuple[int, int]) -> dict[str, float]:
+    """Lis's decisions with the tables, in ms: the first (reads them) and the median after."""
+    clock: list[float] = []
+    match(lambda s: lis(True, s), lambda s: simpel(seed=s), deals, 1, clock, dice)
+    return {"first": 1000 * clock[0], "median": 1000 * statistics.median(clock[1:]),
+            "n": len(clock) - 1}
+
+
+def pyodide(deals: int, dice: tuple[int, int], rate: float) -> None:
+    """decision_times on a fresh Pyodide page at 1x and at ``rate`` x CPU."""
+    sys.path.append(str(Path(__file__).resolve().parent))  # last: bench/relay.py is not relay/
+    from fair_dice import throttle
+    from pyodide_timing import pyodide_page
+
+    from devtools import browser as bt
+    print(f"Lis's decisions with the tables, {dice[0]}v{dice[1]}, {deals} rounds against Simpel, "
+          "Pyodide in headless Chromium (ms):")
+    for r in (1.0, rate):
+        with pyodide_page() as page:
+            throttle(page, r)
+            bt.run_in_pyodide(page, Path(__file__).read_text(encoding="utf-8") + "\nNone")
+            m = bt.run_in_pyodide(page, f"decision_times({deals}, {dice})")
+            print(f"  {r:g}x CPU: first {m['first']:.1f} (reads the tables), then median "
+                  f"{m['median']:.3f} over {m['n']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=20000)
@@ -72,7 +107,14 @@ def main() -> None:
                         help="the opener's dice and the answer's (a covered endgame)")
     parser.add_argument("--only", type=int, action="append",
                         help="run only these match-ups (1, 2, 3; repeatable)")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="time Lis's decisions in Pyodide (headless Chromium) instead")
+    parser.add_argument("--throttle", type=float, default=4.0,
+                        help="with --pyodide: the second CPU throttling rate (default 4)")
     args = parser.parse_args()
+    if args.pyodide:
+        pyodide(min(args.deals, 2000), (args.dice[0], args.dice[1]), args.throttle)
+        return
     clock: list[float] = []
     cases = [
         ("Lis (tables) vs Lis (before)", lambda s: lis(True, s), lambda s: lis(False, s), clock),
