@@ -37,8 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Python sources of the app (and of the portable checks the tests run in Pyodide).
 PY_ROOTS = ("web/app", "engine", "tests/portable")
-# CPython-only benchmarks, kept out of python.zip too (relay/site.py: _DEV_ONLY_MODULES).
-DEV_ONLY = {"bench.py"}
+# CPython-only modules, kept out of python.zip too (relay/site.py: _DEV_ONLY_MODULES, the same
+# set: tests/relay/test_server.py): the benchmarks and the endgame tables' build-time LP (SciPy).
+DEV_ONLY = {"bench.py", "endgame_lp.py"}
 # Python files whose string literals hold code run in Pyodide (run_in_pyodide, benches).
 PY_STRING_ROOTS = ("tests/browser", "bench", "devtools")
 # Text that runs Python in the page from JavaScript/HTML (PyScript's bundled `pyscript`
@@ -236,7 +237,14 @@ def app_names(root: Path = ROOT, wheels: Iterable[Path] = (), vendor: Path | Non
             for member in zf.namelist():
                 if member.endswith(".py"):
                     names |= imports_of(zf.read(member))[0]
-    return names
+    return {n for n in names if not is_dev_only(n)}
+
+
+def is_dev_only(name: str) -> bool:
+    """A dev-only engine module named in the app (the endgame's build imports its LP lazily),
+    or a name in one: not in python.zip, so neither a name the page must import nor a root."""
+    dev = {m.removesuffix(".py") for m in DEV_ONLY}
+    return name.startswith("engine.") and bool(dev & set(name.split(".")))
 
 
 def _codec_modules(stdlib: Stdlib, codecs: set[str]) -> set[str]:

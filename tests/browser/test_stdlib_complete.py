@@ -66,7 +66,8 @@ def names_to_import() -> list[str]:
             own |= {m[:-3].replace("/", ".").removesuffix(".__init__")
                     for m in zf.namelist() if m.endswith(".py") and "cli" not in m}
     every = stdlib.app_names(bt.ROOT, wheels, vendor)
-    return sorted(own | {n for n in every if n in shipped.modules})
+    return sorted({n for n in own if not stdlib.is_dev_only(n)}
+                  | {n for n in every if n in shipped.modules})
 
 
 def test_every_module_the_app_names_imports_in_pyodide(contexts, server) -> None:

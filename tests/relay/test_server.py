@@ -187,6 +187,10 @@ def test_real_site_precaches_runtime_engine_and_app():
     assert engine_py - bundled == {p for p in engine_py
                                    if p.endswith(("/bench.py", "/endgame_lp.py"))}
     assert "engine/snyd/endgame_lp.py" in engine_py - bundled
+    # The stdlib's trace (devtools/stdlib.py) leaves out the same modules: not the app's imports.
+    from devtools import stdlib
+    from relay import site as site_module
+    assert stdlib.DEV_ONLY == site_module._DEV_ONLY_MODULES
     assert {"engine/snyd/bench.py", "engine/bakke/bench.py"} <= engine_py - bundled
     assert {"app/main.py", "app/shell/screens.py", "app/home/start.py", "app/home/regler.py"} <= bundled
     # The games' rooms (web/app/snyd/, web/app/bakke/ …) travel too: the archive is recursive.
