@@ -181,8 +181,8 @@ def _list_open() -> None:
     if open_table is None or links is None or room is None:
         return
     table = _state["table"]
-    between = (room.late_arrivals and table is not None
-               and table.view().get("phase") == "game_over")  # Snyd's, between two games
+    # Snyd's engine between two games (its phase, not a whole view built every tick)
+    between = room.late_arrivals and table is not None and table.table.phase == "game_over"
     row = open_listing.listing(room.game, open_table, room.lobby(), room.table is not None,
                                room.late_arrivals, between)
     if row != links.relay.listing:
