@@ -167,9 +167,8 @@ def _on_change(_ev: Any) -> None:
     if (d.game, d.ruleset) != shape:
         _paint()
         return
-    error = _state["root"].querySelector('[data-testid="open-table-error"]')
-    from app.shell.dom_util import present
-    if present(error):
+    error = _error_node()
+    if error is not None:
         error.textContent = ""
 
 
@@ -194,12 +193,19 @@ def _say_error(text: str) -> None:
     """The error over the buttons, scrolled into sight (the form is longer than a phone)."""
     _state["error"] = text
     _paint()
-    error = _state["root"].querySelector('[data-testid="open-table-error"]')
-    from app.shell.dom_util import present
-    if present(error):  # centred: the bottom is under the sticky buttons
+    error = _error_node()
+    if error is not None:  # centred: in sight above the buttons, not at the screen's edge
         import js
         from pyodide.ffi import to_js
         error.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
+
+
+def _error_node() -> Any:
+    """The form's error line, or None (the form is not painted)."""
+    from app.shell.dom_util import present
+
+    node = _state["root"].querySelector('[data-testid="open-table-error"]')
+    return node if present(node) else None
 
 
 def _remember_name(name: str) -> None:

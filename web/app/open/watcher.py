@@ -85,9 +85,7 @@ class Watcher:
         self.state = "closed"
         self._drop_socket()
 
-    def _schedule_beat(self) -> None:
-        if self._beat is not None:
-            self._beat.cancel()
+    def _schedule_beat(self) -> None:  # start() cancelled the last one; _on_beat ran it
         self._beat = asyncio.get_event_loop().call_later(BEAT_S, self._on_beat)
 
     def _on_beat(self) -> None:
@@ -132,11 +130,10 @@ class Watcher:
             self.start()
 
     def _cancel_timer(self) -> None:
-        for name in ("_timer", "_beat"):
-            handle = getattr(self, name)
+        for handle in (self._timer, self._beat):
             if handle is not None:
                 handle.cancel()
-                setattr(self, name, None)
+        self._timer = self._beat = None
 
     def _drop_socket(self) -> None:
         ws, self._ws = self._ws, None
