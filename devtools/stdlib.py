@@ -31,15 +31,16 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from relay.site import DEV_ONLY_MODULES
 from relay.strip import stripped  # shared with relay/site.py (python.zip); tests use it here
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # Python sources of the app (and of the portable checks the tests run in Pyodide).
 PY_ROOTS = ("web/app", "engine", "tests/portable")
-# CPython-only modules, kept out of python.zip too (relay/site.py: _DEV_ONLY_MODULES, the same
-# set: tests/relay/test_server.py): the benchmarks and the endgame tables' build-time LP (SciPy).
-DEV_ONLY = {"bench.py", "endgame_lp.py"}
+# CPython-only modules, left out of python.zip (the benchmarks, the endgame tables' build-time
+# LP): not the app's imports either. One set, relay/site.py's.
+DEV_ONLY = DEV_ONLY_MODULES
 # Python files whose string literals hold code run in Pyodide (run_in_pyodide, benches).
 PY_STRING_ROOTS = ("tests/browser", "bench", "devtools")
 # Text that runs Python in the page from JavaScript/HTML (PyScript's bundled `pyscript`

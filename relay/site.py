@@ -50,7 +50,8 @@ SNAPSHOT_RUNTIME = ("vendor/pyodide.mjs", "vendor/pyodide.asm.mjs", "vendor/pyod
 _SKIP_DIRS = {"__pycache__", "node_modules", ".pytest_cache"}
 # CPython-only modules, never imported in the app: the benchmarks (`python -m engine.snyd.bench`)
 # and the endgame tables' build-time LP (`make endgame`; it needs SciPy).
-_DEV_ONLY_MODULES = {"bench.py", "endgame_lp.py"}
+# devtools/stdlib.py's trace leaves out the same modules (it imports this set).
+DEV_ONLY_MODULES = {"bench.py", "endgame_lp.py"}
 # Python sources have no URL of their own: they reach the browser inside python.zip only.
 _NOT_SERVED = {".py", ".pyc"}
 BUNDLE = "python.zip"
@@ -183,7 +184,7 @@ class Site:
         names = []
         for prefix, directory in self.sources():
             names += [n for n in self._listing(prefix, directory, (".py",))
-                      if n.rsplit("/", 1)[-1] not in _DEV_ONLY_MODULES]
+                      if n.rsplit("/", 1)[-1] not in DEV_ONLY_MODULES]
         return names
 
     def _source(self, name: str) -> Path:

@@ -190,7 +190,7 @@ def test_real_site_precaches_runtime_engine_and_app():
     # The stdlib's trace (devtools/stdlib.py) leaves out the same modules: not the app's imports.
     from devtools import stdlib
     from relay import site as site_module
-    assert stdlib.DEV_ONLY == site_module._DEV_ONLY_MODULES
+    assert stdlib.DEV_ONLY is site_module.DEV_ONLY_MODULES
     assert {"engine/snyd/bench.py", "engine/bakke/bench.py"} <= engine_py - bundled
     assert {"app/main.py", "app/shell/screens.py", "app/home/start.py", "app/home/regler.py"} <= bundled
     # The games' rooms (web/app/snyd/, web/app/bakke/ …) travel too: the archive is recursive.
