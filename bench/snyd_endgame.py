@@ -1,11 +1,11 @@
 """Lis with the endgame tables against Lis without, heads-up in the covered endgames (issue 22).
 
-    python bench/snyd_endgame.py [--deals 20000] [--seed 1] [--dice 2 1]
-    python bench/snyd_endgame.py --pyodide [--deals 300] [--dice 2 2] [--throttle 4]
+    python bench/snyd_endgame.py [--deals 20000] [--seed 1] [--dice 2 1] [--jokers]
+    python bench/snyd_endgame.py --pyodide [--deals 300] [--dice 2 2] [--throttle 4] [--jokers]
 
 Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1, 2v1, 1v2
-or 2v2 under *Ettere uden jokere*; ``--dice`` the opener's and the answer's cups, 1v1 unless
-told), dealt from the table's seeded dice, the seats alternating: A opens (with the first
+or 2v2 under *Ettere uden jokere*, or with ``--jokers`` 1v1 under the standard rules;
+``--dice`` the opener's and the answer's cups, 1v1 unless told), dealt from the table's seeded dice, the seats alternating: A opens (with the first
 count) on the even deals and answers (with the second) on the odd.  Three
 match-ups: Lis (tables) against Lis of before, and each of them against Simpel.  Printed: the
 share of rounds the first-named wins, with a 95% interval (normal approximation), and the
@@ -38,6 +38,7 @@ from engine.snyd.endgame_regulars import SEATS, table_at
 from engine.snyd.rules import Rules
 
 RULES = Rules(jokers=False)
+JOKERS = Rules()  # the standard rules: jokers and the lone 1
 
 
 def lis(tables: bool, seed: int) -> Player:
@@ -47,13 +48,13 @@ def lis(tables: bool, seed: int) -> Player:
 
 
 def match(make_a, make_b, deals: int, seed: int, clock: list[float] | None = None,
-          dice: tuple[int, int] = (1, 1)) -> int:
+          dice: tuple[int, int] = (1, 1), rules: Rules = RULES) -> int:
     """Rounds won by A out of ``deals`` (A opens the even deals)."""
     a, b = make_a(seed), make_b(seed + 1)
     wins = 0
     for k in range(deals):
         # A fresh table per deal (a view copies the evening's events), the opener alternating.
-        table = table_at(dice, RULES, seed=seed * 1_000_003 + k)
+        table = table_at(dice, rules, seed=seed * 1_000_003 + k)
         seats = {SEATS[0]: a, SEATS[1]: b} if k % 2 == 0 else {SEATS[0]: b, SEATS[1]: a}
         while table.phase == "bidding":
             who = table.turn
@@ -73,28 +74,29 @@ def interval(wins: int, n: int) -> str:
     return f"{100 * p:.2f}% ± {100 * half:.2f}%"
 
 
-def decision_times(deals: int, dice: tuple[int, int]) -> dict[str, float]:
+def decision_times(deals: int, dice: tuple[int, int], jokers: bool = False) -> dict[str, float]:
     """Lis's decisions with the tables, in ms: the first (reads them) and the median after."""
     clock: list[float] = []
-    match(lambda s: lis(True, s), lambda s: simpel(seed=s), deals, 1, clock, dice)
+    match(lambda s: lis(True, s), lambda s: simpel(seed=s), deals, 1, clock, dice,
+          JOKERS if jokers else RULES)
     return {"first": 1000 * clock[0], "median": 1000 * statistics.median(clock[1:]),
             "n": len(clock) - 1}
 
 
-def pyodide(deals: int, dice: tuple[int, int], rate: float) -> None:
+def pyodide(deals: int, dice: tuple[int, int], rate: float, jokers: bool = False) -> None:
     """decision_times on a fresh Pyodide page at 1x and at ``rate`` x CPU."""
     sys.path.append(str(Path(__file__).resolve().parent))  # last: bench/relay.py is not relay/
     from fair_dice import throttle
     from pyodide_timing import pyodide_page
 
     from devtools import browser as bt
-    print(f"Lis's decisions with the tables, {dice[0]}v{dice[1]}, {deals} rounds against Simpel, "
-          "Pyodide in headless Chromium (ms):")
+    print(f"Lis's decisions with the tables, {dice[0]}v{dice[1]}{' jokers' if jokers else ''}, "
+          f"{deals} rounds against Simpel, Pyodide in headless Chromium (ms):")
     for r in (1.0, rate):
         with pyodide_page() as page:
             throttle(page, r)
             bt.run_in_pyodide(page, Path(__file__).read_text(encoding="utf-8") + "\nNone")
-            m = bt.run_in_pyodide(page, f"decision_times({deals}, {dice})")
+            m = bt.run_in_pyodide(page, f"decision_times({deals}, {dice}, {jokers})")
             print(f"  {r:g}x CPU: first {m['first']:.1f} (reads the tables), then median "
                   f"{m['median']:.3f} over {m['n']}")
 
@@ -107,13 +109,15 @@ def main() -> None:
                         help="the opener's dice and the answer's (a covered endgame)")
     parser.add_argument("--only", type=int, action="append",
                         help="run only these match-ups (1, 2, 3; repeatable)")
+    parser.add_argument("--jokers", action="store_true",
+                        help="the standard rules (jokers, the lone 1): 1v1 only")
     parser.add_argument("--pyodide", action="store_true",
                         help="time Lis's decisions in Pyodide (headless Chromium) instead")
     parser.add_argument("--throttle", type=float, default=4.0,
                         help="with --pyodide: the second CPU throttling rate (default 4)")
     args = parser.parse_args()
     if args.pyodide:
-        pyodide(min(args.deals, 2000), (args.dice[0], args.dice[1]), args.throttle)
+        pyodide(min(args.deals, 2000), (args.dice[0], args.dice[1]), args.throttle, args.jokers)
         return
     clock: list[float] = []
     cases = [
@@ -122,13 +126,14 @@ def main() -> None:
         ("Lis (before) vs Simpel", lambda s: lis(False, s), lambda s: simpel(seed=s), None),
     ]
     dice = (args.dice[0], args.dice[1])
-    print(f"{args.deals} heads-up rounds each, {dice[0]}v{dice[1]}, Ettere uden jokere; "
-          "share the first wins:")
+    rules = JOKERS if args.jokers else RULES
+    print(f"{args.deals} heads-up rounds each, {dice[0]}v{dice[1]}, "
+          f"{'the standard rules' if args.jokers else 'Ettere uden jokere'}; share the first wins:")
     for k, (name, make_a, make_b, c) in enumerate(cases, 1):
         if args.only and k not in args.only:
             continue
         t0 = time.time()
-        wins = match(make_a, make_b, args.deals, args.seed, c, dice)
+        wins = match(make_a, make_b, args.deals, args.seed, c, dice, rules)
         print(f"  {name:30} {interval(wins, args.deals)}  ({time.time() - t0:.0f} s)")
     if not clock:
         return

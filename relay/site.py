@@ -17,7 +17,7 @@ Adding a module under engine/ or web/app/ reaches /python.zip (so Pyodide), the 
 precache and dist/ by itself (one archive, not ~40 fetches, before Python can start); the cache
 version is a hash of every precached file's bytes, so any change makes the service worker install
 a fresh cache. The .py files have no URL of their own: nothing loads them one by one, and
-CPython-only dev tools (`bench.py`, `endgame_lp.py`) stay out of the archive.
+CPython-only dev tools (`bench.py`, `endgame_lp.py`, `endgame_cfr.py`) stay out of the archive.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ _SKIP_DIRS = {"__pycache__", "node_modules", ".pytest_cache"}
 # CPython-only modules, never imported in the app: the benchmarks (`python -m engine.snyd.bench`)
 # and the endgame tables' build-time LP (`make endgame`; it needs SciPy).
 # devtools/stdlib.py's trace leaves out the same modules (it imports this set).
-DEV_ONLY_MODULES = {"bench.py", "endgame_lp.py"}
+DEV_ONLY_MODULES = {"bench.py", "endgame_lp.py", "endgame_cfr.py"}
 # Python sources have no URL of their own: they reach the browser inside python.zip only.
 _NOT_SERVED = {".py", ".pyc"}
 BUNDLE = "python.zip"

@@ -314,7 +314,7 @@ class Regular(Player):
         cover the position (the module, and its tables, are imported only when they may)."""
         read_view(view)
         if (view["turn"] != view["me"] or not (view["can_bid"] or view["can_call"])
-                or len(view["in_play"]) != 2 or view["rules"].get("jokers", True)):
+                or len(view["in_play"]) != 2):
             return None
         own = self.own_dice(view)
         if own is None:

@@ -24,13 +24,16 @@ Covered (``covered``): the endgames in ``COVERED`` (1v1, 2v1, 1v2, 2v2) under *E
 jokere* (S15), with or without *Til stede* (S16: without jokers a count of one or more is a
 face shown, so the same game — the build checks it: the same ladder and the same ``holds``
 for every pair of hands and bid); *Trapper* (S13) and *Klassisk løft* (S23) do not change the
-round.  Not covered: jokers (the standard rules) — the lone 1 counting two (S12) makes even
-1v1 a 20-bid ladder (a public tree of 2^20 histories), on which this pure-Python CFR's tree
-grew to 500,000 nodes within five iterations, and the LP double oracle's bounds stayed ~0.1
-apart after hundreds of rounds (docs/regulars.md); *En
-slags* (S17: 14 bids, no convergence in a bounded build); *Skjult antal* (S43, another cap);
-three dice or more in a cup.  docs/regulars.md has the values, the published checks
-(thomasahle/snyd, ``published_game``) and the exploitability.
+round.  And the standard rules' 1v1 (``COVERED_JOKERS``: jokers and the lone 1, S10/S12; the
+same with *Trapper*, so *Turnering* too): a 20-bid ladder, 2^20 histories, too many for this
+module's CFR and for the LP double oracle (its bounds stayed ~0.1 apart), so CFR+ runs over the
+whole tree in numpy arrays (``engine/snyd/endgame_cfr.py``) to find the moves that matter, and
+for each seat the exact LP over every history it reaches with those moves, the other seat
+free, proves its guarantee (``endgame_lp.guarantee``): the two meet at 0, thomasahle/snyd's
+published *stairs* value.  Not covered: jokers with more dice (2v1 is 2^25 histories) or with
+*Til stede*; *En slags* (S17); *Skjult antal* (S43, another cap); three dice or more in a cup.
+docs/regulars.md has the values, the published checks (thomasahle/snyd, ``published_game``)
+and the exploitability.
 
 Pure Python, standard library only; the tables (endgame_data.py) are read on first use.
 """
@@ -53,8 +56,10 @@ from engine.snyd.rules import Rules
 CALL = -1
 GAP = 5e-7  # the build's target: best-response gap (upper − lower bound on the value)
 PER = 1000  # the tables' probabilities are whole thousandths
-# (first_dice, second_dice): the endgames the tables hold, for each covered rule mix.
+# (first_dice, second_dice): the endgames the tables hold under *Ettere uden jokere* (S15) ...
 COVERED = ((1, 1), (2, 1), (1, 2), (2, 2))
+# ... and under the standard rules: jokers and the lone 1 (S10, S12; endgame_cfr.py builds it)
+COVERED_JOKERS = ((1, 1),)
 
 Hand = tuple[int, ...]
 
@@ -325,21 +330,32 @@ def published_game(first_dice: int, second_dice: int, mode: str) -> Game:
 
 def table_key(first_dice: int, second_dice: int, rules: Rules) -> str:
     """The name of the table for this endgame: dice, then the switches that change the round."""
-    return f"{first_dice}v{second_dice}" + ("-tilstede" if rules.present else "")
+    return (f"{first_dice}v{second_dice}" + ("-jokere" if rules.jokers else "")
+            + ("-tilstede" if rules.present else ""))
 
 
 def covered(first_dice: Any, second_dice: Any, rules: Any) -> bool:
     """Whether the tables hold this endgame (see the module's docstring)."""
     check_dice(first_dice, second_dice)
     rules = check_rules(rules)
-    return ((first_dice, second_dice) in COVERED and not rules.jokers
-            and not rules.of_a_kind and not rules.hidden_count)
+    if rules.of_a_kind or rules.hidden_count:
+        return False
+    if rules.jokers:
+        return (first_dice, second_dice) in COVERED_JOKERS and not rules.present
+    return (first_dice, second_dice) in COVERED
 
 
 def covered_rules() -> list[Rules]:
-    """One Rules per covered mix of switches (the others do not change the round)."""
+    """One Rules per covered mix of switches without jokers (the others do not change the
+    round)."""
     base = Rules(jokers=False)
     return [base, base.with_(present=True)]
+
+
+def covered_endgames() -> list[tuple[tuple[int, int], Rules]]:
+    """Every table: (dice, one Rules of its mix of switches), in the build's order."""
+    out = [(dice, rules) for dice in COVERED for rules in covered_rules()]
+    return out + [(dice, Rules()) for dice in COVERED_JOKERS]
 
 
 def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
@@ -347,7 +363,8 @@ def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
         raise IllegalAction(
             f"Slutspillet {shown(first_dice)} mod {shown(second_dice)} under disse regler er "
             "ikke regnet ud (this endgame is not covered: 1v1, 2v1, 1v2 and 2v2 under Ettere "
-            "uden jokere, without En slags or Skjult antal; engine/snyd/endgame.py)")
+            "uden jokere, 1v1 with jokers without Til stede; never En slags or Skjult antal; "
+            "engine/snyd/endgame.py)")
     return table_key(first_dice, second_dice, rules)
 
 
@@ -471,11 +488,17 @@ def table_policy(game: Game, table: dict) -> Callable[[tuple[int, ...]], list[li
 def value(first_dice: int, second_dice: int, rules: Rules) -> float:
     """The first bidder's expected score (+1 win, −1 loss) of the heads-up round at equilibrium,
     before the deal: a float within 1e-6 (the midpoint of the build's best-response bounds,
-    which are less than GAP apart for 1v1's CFR+ and 1e-9 for the larger endgames' LP, where
-    they meet to ~1e-15).  IllegalAction (a ValueError) for an endgame not covered."""
+    ``bounds``, which are less than GAP apart for 1v1's CFR+ and 1e-9 for the LPs', where they
+    meet to ~1e-15).  IllegalAction (a ValueError) for an endgame not covered."""
+    lower, upper = bounds(first_dice, second_dice, rules)
+    return (lower + upper) / 2
+
+
+def bounds(first_dice: int, second_dice: int, rules: Rules) -> tuple[float, float]:
+    """(lower, upper): the build's proof of where the value lies (both best responses)."""
     key = _need_covered(first_dice, second_dice, rules)
     lower, upper = _tables()["values"][key][:2]
-    return (lower + upper) / 2
+    return lower, upper
 
 
 def history_of(view: dict[str, Any], rules: Rules, game: Game) -> tuple[int, ...] | None:
@@ -572,41 +595,60 @@ DATA_HEADER = '''"""Heads-up Snyd endgames at equilibrium, written by ``python -
 (``make endgame``).  Generated: do not edit by hand; tests/engine/test_endgame.py checks it.
 
 VALUES: table → (lower, upper, iterations): the first bidder's score is within [lower, upper]
-(both players' exact best responses to the solution); iterations: CFR+'s (1v1), else the double
-oracle's rounds (engine/snyd/endgame_lp.py).  TABLES: table → the lines of
+(both players' exact best responses to the solution); iterations: CFR+'s (1v1; 1v1-jokere over
+the whole tree, engine/snyd/endgame_cfr.py), else the double oracle's rounds
+(engine/snyd/endgame_lp.py).  TABLES: table → the lines of
 ``engine.snyd.endgame.table_lines`` (its docstring has the format).
 """
 '''
 
 
-def build(log: Callable[[str], None] = print) -> str:
-    """The tables: 1v1 by CFR+ here (pure Python, as before); the larger endgames by the exact
-    sequence-form LP in a double oracle (engine/snyd/endgame_lp.py: numpy and SciPy, the build's
-    own extra).  Without jokers *Til stede* is the same game (checked: same ladder, same
-    ``holds`` everywhere), so its tables are the same solution."""
-    values, tables = {}, {}
-    for first_dice, second_dice in COVERED:
-        solved: tuple | None = None
-        for rules in covered_rules():
-            key = table_key(first_dice, second_dice, rules)
-            t0 = time.time()
-            game = snyd_game(first_dice, second_dice, rules)
-            if solved is not None and (game.ladder, game.T) == solved[0]:
-                values[key], tables[key] = solved[1], solved[2]
-                log(f"{key}: the same game as {solved[3]}")
-                continue
-            log(f"{key}: {game.n} bids")
-            if (first_dice, second_dice) == (1, 1):
-                lower, upper = game.solve(log=log)
-                values[key] = (lower, upper, game.iterations)
-            else:
-                from engine.snyd.endgame_lp import solve_game
-                result = solve_game(game, log=log)
-                lower, upper = result.bounds
-                values[key] = (lower, upper, result.rounds)
+# The standard rules' 1v1: CFR+ over the whole tree (endgame_cfr.py) for TREE_ITERATIONS, then
+# for each seat the exact LP over the histories it reaches with the moves CFR+ plays at least a
+# floor of the time, the other seat free (endgame_lp.guarantee); the first floor of TREE_FLOORS
+# whose two guarantees meet within endgame_lp.GAP is the solution.
+TREE_ITERATIONS = 200
+TREE_FLOORS = (0.1, 0.05, 0.02, 0.01)
+
+
+def build(log: Callable[[str], None] = print, only: set[str] | None = None) -> str:
+    """The tables: 1v1 without jokers by CFR+ here (pure Python); 2v1, 1v2 and 2v2 by the exact
+    sequence-form LP in a double oracle (engine/snyd/endgame_lp.py); 1v1 with jokers by CFR+
+    over the whole tree in numpy (engine/snyd/endgame_cfr.py; its state is kept in build/, so
+    a second run resumes).  numpy and SciPy are the build's own extra.  Without jokers *Til
+    stede* is the same game (checked: same ladder, same ``holds`` everywhere), so its tables
+    are the same solution.  ``only``: rebuild these tables, keep the others as committed."""
+    values: dict[str, tuple] = {}
+    tables: dict[str, str] = {}
+    if only is not None:
+        values, tables = dict(_tables()["values"]), dict(_tables()["tables"])
+    solved: list[tuple[tuple, str]] = []
+    for (first_dice, second_dice), rules in covered_endgames():
+        key = table_key(first_dice, second_dice, rules)
+        if only is not None and key not in only:
+            continue
+        t0 = time.time()
+        game = snyd_game(first_dice, second_dice, rules)
+        same = next((k for sig, k in solved if sig == (game.ladder, game.T)), None)
+        if same is not None:
+            values[key], tables[key] = values[same], tables[same]
+            log(f"{key}: the same game as {same}")
+            continue
+        log(f"{key}: {game.n} bids")
+        if rules.jokers:
+            values[key], tables[key] = _build_tree(game, key, log)
+        elif (first_dice, second_dice) == (1, 1):
+            lower, upper = game.solve(log=log)
+            values[key] = (lower, upper, game.iterations)
             tables[key] = "\n".join(table_lines(game))
-            solved = ((game.ladder, game.T), values[key], tables[key], key)
-            log(f"{key}: value in [{lower:.12f}, {upper:.12f}], {time.time() - t0:.0f} s")
+        else:
+            from engine.snyd.endgame_lp import solve_game
+            result = solve_game(game, log=log)
+            values[key] = (*result.bounds, result.rounds)
+            tables[key] = "\n".join(table_lines(game))
+        solved.append(((game.ladder, game.T), key))
+        lower, upper = values[key][:2]
+        log(f"{key}: value in [{lower:.12f}, {upper:.12f}], {time.time() - t0:.0f} s")
     out = [DATA_HEADER, "VALUES = {"]
     out += [f"    {k!r}: ({lo!r}, {up!r}, {n}),"
             for k, (lo, up, n) in sorted(values.items())]
@@ -615,6 +657,30 @@ def build(log: Callable[[str], None] = print) -> str:
         out.append(f'    {k!r}: """\n{text}\n""",')
     out += ["}", ""]
     return "\n".join(out)
+
+
+def _build_tree(game: Game, key: str, log: Callable[[str], None]) -> tuple[tuple, str]:
+    """(value bounds and CFR+'s iterations, the table) of a game too big for the double oracle:
+    CFR+ over the whole tree finds the moves, the one-sided LPs make them exact."""
+    from pathlib import Path
+
+    from engine.snyd.endgame_cfr import TreeCFR, support_tree
+    from engine.snyd.endgame_lp import GAP as LP_GAP
+    from engine.snyd.endgame_lp import guarantee
+    state = Path(__file__).resolve().parents[2] / "build" / f"endgame-{key}.npz"
+    state.parent.mkdir(exist_ok=True)
+    solver = TreeCFR(game)
+    solver.solve(0.0, most=TREE_ITERATIONS, step=100, log=log, checkpoint=str(state))
+    for floor in TREE_FLOORS:
+        (lower, first), (upper, second) = (
+            guarantee(game, seat, support_tree(solver, seat, floor)) for seat in (0, 1))
+        log(f"  moves CFR+ plays {floor:.0%} of the time or more: the first bidder guarantees "
+            f"{lower:+.3e} ({len(first.tree)} histories), the other {upper:+.3e} "
+            f"({len(second.tree)})")
+        if upper - lower <= LP_GAP:
+            break
+    game.policy = lambda h: (first, second)[len(h) % 2].policy(h)  # type: ignore[method-assign]
+    return (lower, upper, solver.iterations), "\n".join(table_lines(game))
 
 
 def digest(text: str) -> str:

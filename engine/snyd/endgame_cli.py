@@ -21,7 +21,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="best responses against the tables and the regulars")
     parser.add_argument("--published", action="store_true",
                         help="thomasahle/snyd's 1v1 values under its rules")
-    parser.add_argument("--only", help="with --exploitability: one endgame (e.g. 2v1)")
+    parser.add_argument("--only", help="with --exploitability: one endgame (e.g. 2v1); with "
+                        "--build: the tables to rebuild, comma-separated (the rest kept)")
     parser.add_argument("--samples", type=int, default=None,
                         help="with --exploitability: seeds per mixed regular's move (40)")
     parser.add_argument("--players", nargs="+", default=None,
@@ -29,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.build:
         from pathlib import Path
-        text = build()
+        text = build(only=set(args.only.split(",")) if args.only else None)
         Path(__file__).with_name("endgame_data.py").write_text(text)
         print(f"wrote endgame_data.py ({len(text.encode())} bytes, sha256 {digest(text)[:16]})")
     if args.published:

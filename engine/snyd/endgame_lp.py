@@ -267,3 +267,15 @@ def solve_game(game: Game, gap: float = GAP, log: Callable[[str], None] | None =
     solved.solve(gap=gap, log=log)
     game.policy = solved.policy  # type: ignore[method-assign]
     return solved
+
+
+def guarantee(game: Game, seat: int, tree: set[Hist]) -> tuple[float, Solved]:
+    """The sequence-form LP over ``tree`` (endgame_cfr.support_tree: ``seat`` restricted to some
+    moves, the other seat free), and what ``seat``'s solution guarantees over the *whole* tree:
+    the exact best response's value to it (player 0's score: a lower bound on the game's value
+    for seat 0, an upper bound for seat 1)."""
+    solved = Solved(game)
+    solved.tree = set(tree)
+    solved.solve_restricted()
+    score, _ = solved.best_response(1 - seat)
+    return (-score if seat == 0 else score), solved

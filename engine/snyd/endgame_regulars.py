@@ -115,14 +115,17 @@ def line(name: str, first: float, second: float) -> str:
 
 def report(print_: Callable[[str], None] = print, only: str | None = None,
            samples: int = SAMPLES, names: tuple[str, ...] = NAMES) -> None:
-    """Every covered endgame (or ``only``: a table key such as "2v1"); *Til stede* is the same
-    game without jokers (endgame.build checks it), so its tables are measured once."""
-    rules = endgame.covered_rules()[0]
-    for first_dice, second_dice in endgame.COVERED:
+    """Every covered endgame (or ``only``: a table key such as "2v1" or "1v1-jokere"); *Til
+    stede* is the same game without jokers (endgame.build checks it), so its tables are measured
+    once."""
+    for (first_dice, second_dice), rules in endgame.covered_endgames():
+        if rules.present:
+            continue
         key = endgame.table_key(first_dice, second_dice, rules)
         if only is not None and key != only:
             continue
         lo, up, _ = endgame._tables()["values"][key]
-        print_(f"{key} (and {key}-tilstede): value {(lo + up) / 2:+.10f} "
+        also = "" if rules.jokers else f" (and {key}-tilstede)"
+        print_(f"{key}{also}: value {(lo + up) / 2:+.10f} "
                f"(bounds {lo:+.12f} … {up:+.12f}); regulars' mixes from {samples} seeds")
         gains(first_dice, second_dice, rules, samples, names, print_)

@@ -140,7 +140,8 @@ def test_the_tables_are_read_only_when_lis_sits_in_a_covered_endgame():
         "from engine.snyd.table import Table\n"
         "from engine.snyd.rules import Rules\n"
         "from engine.snyd.bots import regular\n"
-        "t = Table(['Lis', 'Mette'], Rules(dice_per_player=1), first='Lis'); t.deal([[3], [5]])\n"
+        "t = Table(['Lis', 'Mette'], Rules(dice_per_player=1, of_a_kind=True), first='Lis')\n"
+        "t.deal([[3], [5]])\n"
         "regular('Lis', seed=1).decide(t.view('Lis'))\n"
         "print('engine.snyd.endgame_data' in sys.modules)\n"
         "t = Table(['Lis', 'Mette'], Rules(dice_per_player=1, jokers=False), first='Lis')\n"
@@ -182,8 +183,12 @@ def test_a_sure_call_and_the_first_moves_agree_with_the_table():
 
 
 def test_strategy_is_none_where_not_covered():
-    t = Table(["A", "B"], Rules(dice_per_player=1), first="A")  # jokers: not covered
-    t.deal([[3], [5]])
+    for rules in (Rules(of_a_kind=True), Rules(present=True), S15.with_(hidden_count=True)):
+        t = Table(["A", "B"], rules.with_(dice_per_player=1), first="A")  # not covered
+        t.deal([[3], [5]])
+        assert endgame.strategy(t.view("A")) is None
+    t = Table(["A", "B"], Rules(dice_per_player=2), first="A")  # jokers: 1v1 only
+    t.deal([[3, 4], [5, 1]])
     assert endgame.strategy(t.view("A")) is None
     t = Table(["A", "B", "C"], S15.with_(dice_per_player=1), first="A")  # three seats
     t.deal([[3], [5], [2]])
@@ -199,7 +204,11 @@ def test_strategy_is_none_where_not_covered():
 
 def test_bad_input_is_a_clear_error():
     with pytest.raises(IllegalAction, match="not covered"):
-        endgame.value(1, 1, Rules())  # the standard rules: jokers
+        endgame.value(2, 1, Rules())  # the standard rules: 1v1 only
+    with pytest.raises(IllegalAction, match="not covered"):
+        endgame.value(1, 1, Rules(present=True))  # jokers and Til stede
+    with pytest.raises(IllegalAction, match="not covered"):
+        endgame.value(1, 1, Rules(of_a_kind=True))
     with pytest.raises(IllegalAction, match="not covered"):
         endgame.value(3, 3, S15)
     with pytest.raises(IllegalAction, match="not covered"):
@@ -229,8 +238,8 @@ def test_lis_draws_her_move_from_the_table_and_the_others_do_not():
         assert mix[key] > 0
         seen.add(key)
     assert len(seen) >= 2  # a mixed opening: she samples, she does not take the likeliest
-    for seed in range(20):  # elsewhere (jokers: not covered) she plays exactly as before
-        t = Table(["A", "B"], Rules(dice_per_player=1), first="A")
+    for seed in range(20):  # elsewhere (En slags: not covered) she plays exactly as before
+        t = Table(["A", "B"], Rules(dice_per_player=1, of_a_kind=True), first="A")
         t.deal([[seed % 6 + 1], [4]])
         new, old = regular("Lis", seed=seed), regular("Lis", seed=seed)
         old.endgame = False

@@ -183,10 +183,10 @@ def test_real_site_precaches_runtime_engine_and_app():
     engine_py = {"engine/" + p.relative_to(ROOT / "engine").as_posix()
                  for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts}
     # Every engine module but the CPython-only benchmarks (`python -m engine.<game>.bench`) and
-    # the endgame tables' build-time LP (SciPy; `make endgame`).
+    # the endgame tables' build-time LP and whole-tree CFR+ (SciPy, numpy; `make endgame`).
     assert engine_py - bundled == {p for p in engine_py
-                                   if p.endswith(("/bench.py", "/endgame_lp.py"))}
-    assert "engine/snyd/endgame_lp.py" in engine_py - bundled
+                                   if p.endswith(("/bench.py", "/endgame_lp.py", "/endgame_cfr.py"))}
+    assert {"engine/snyd/endgame_lp.py", "engine/snyd/endgame_cfr.py"} <= engine_py - bundled
     # The stdlib's trace (devtools/stdlib.py) leaves out the same modules: not the app's imports.
     from devtools import stdlib
     from relay import site as site_module
