@@ -58,8 +58,10 @@ GAP = 5e-7  # the build's target: best-response gap (upper − lower bound on th
 PER = 1000  # the tables' probabilities are whole thousandths
 # (first_dice, second_dice): the endgames the tables hold under *Ettere uden jokere* (S15) ...
 COVERED = ((1, 1), (2, 1), (1, 2), (2, 2))
-# ... and under the standard rules: jokers and the lone 1 (S10, S12; endgame_cfr.py builds it)
+# ... and over a whole tree (endgame_cfr.py): under the standard rules, jokers and the lone 1
+# (S10, S12), with or without *Til stede*; and *En slags* (S17) without jokers
 COVERED_JOKERS = ((1, 1),)
+COVERED_SLAGS = ((1, 1),)
 
 Hand = tuple[int, ...]
 
@@ -331,18 +333,19 @@ def published_game(first_dice: int, second_dice: int, mode: str) -> Game:
 def table_key(first_dice: int, second_dice: int, rules: Rules) -> str:
     """The name of the table for this endgame: dice, then the switches that change the round."""
     return (f"{first_dice}v{second_dice}" + ("-jokere" if rules.jokers else "")
-            + ("-tilstede" if rules.present else ""))
+            + ("-slags" if rules.of_a_kind else "") + ("-tilstede" if rules.present else ""))
 
 
 def covered(first_dice: Any, second_dice: Any, rules: Any) -> bool:
     """Whether the tables hold this endgame (see the module's docstring)."""
     check_dice(first_dice, second_dice)
     rules = check_rules(rules)
-    if rules.of_a_kind or rules.hidden_count:
+    dice = (first_dice, second_dice)
+    if rules.hidden_count or (rules.jokers and rules.of_a_kind):
         return False
     if rules.jokers:
-        return (first_dice, second_dice) in COVERED_JOKERS and not rules.present
-    return (first_dice, second_dice) in COVERED
+        return dice in COVERED_JOKERS
+    return dice in (COVERED_SLAGS if rules.of_a_kind else COVERED)
 
 
 def covered_rules() -> list[Rules]:
@@ -355,7 +358,10 @@ def covered_rules() -> list[Rules]:
 def covered_endgames() -> list[tuple[tuple[int, int], Rules]]:
     """Every table: (dice, one Rules of its mix of switches), in the build's order."""
     out = [(dice, rules) for dice in COVERED for rules in covered_rules()]
-    return out + [(dice, Rules()) for dice in COVERED_JOKERS]
+    out += [(dice, rules.with_(of_a_kind=True)) for dice in COVERED_SLAGS
+            for rules in covered_rules()]
+    return out + [(dice, rules) for dice in COVERED_JOKERS
+                  for rules in (Rules(), Rules(present=True))]
 
 
 def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
@@ -363,7 +369,7 @@ def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
         raise IllegalAction(
             f"Slutspillet {shown(first_dice)} mod {shown(second_dice)} under disse regler er "
             "ikke regnet ud (this endgame is not covered: 1v1, 2v1, 1v2 and 2v2 under Ettere "
-            "uden jokere, 1v1 with jokers without Til stede; never En slags or Skjult antal; "
+            "uden jokere, 1v1 with jokers, 1v1 with En slags without jokers; never Skjult antal; "
             "engine/snyd/endgame.py)")
     return table_key(first_dice, second_dice, rules)
 
@@ -635,7 +641,7 @@ def build(log: Callable[[str], None] = print, only: set[str] | None = None) -> s
             log(f"{key}: the same game as {same}")
             continue
         log(f"{key}: {game.n} bids")
-        if rules.jokers:
+        if rules.jokers or rules.of_a_kind:
             values[key], tables[key] = _build_tree(game, key, log)
         elif (first_dice, second_dice) == (1, 1):
             lower, upper = game.solve(log=log)

@@ -119,13 +119,13 @@ def report(print_: Callable[[str], None] = print, only: str | None = None,
     stede* is the same game without jokers (endgame.build checks it), so its tables are measured
     once."""
     for (first_dice, second_dice), rules in endgame.covered_endgames():
-        if rules.present:
-            continue
+        if rules.present and not rules.jokers:
+            continue  # the same game as without Til stede
         key = endgame.table_key(first_dice, second_dice, rules)
         if only is not None and key != only:
             continue
         lo, up, _ = endgame._tables()["values"][key]
-        also = "" if rules.jokers else f" (and {key}-tilstede)"
+        also = "" if rules.jokers else f" (and {key}-tilstede)"  # one game without jokers
         print_(f"{key}{also}: value {(lo + up) / 2:+.10f} "
                f"(bounds {lo:+.12f} … {up:+.12f}); regulars' mixes from {samples} seeds")
         gains(first_dice, second_dice, rules, samples, names, print_)

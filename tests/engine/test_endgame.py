@@ -183,7 +183,7 @@ def test_a_sure_call_and_the_first_moves_agree_with_the_table():
 
 
 def test_strategy_is_none_where_not_covered():
-    for rules in (Rules(of_a_kind=True), Rules(present=True), S15.with_(hidden_count=True)):
+    for rules in (Rules(of_a_kind=True), S15.with_(hidden_count=True)):
         t = Table(["A", "B"], rules.with_(dice_per_player=1), first="A")  # not covered
         t.deal([[3], [5]])
         assert endgame.strategy(t.view("A")) is None
@@ -206,9 +206,9 @@ def test_bad_input_is_a_clear_error():
     with pytest.raises(IllegalAction, match="not covered"):
         endgame.value(2, 1, Rules())  # the standard rules: 1v1 only
     with pytest.raises(IllegalAction, match="not covered"):
-        endgame.value(1, 1, Rules(present=True))  # jokers and Til stede
+        endgame.value(1, 1, Rules(of_a_kind=True))  # jokers and En slags
     with pytest.raises(IllegalAction, match="not covered"):
-        endgame.value(1, 1, Rules(of_a_kind=True))
+        endgame.value(2, 1, S15.with_(of_a_kind=True))  # En slags: 1v1 only
     with pytest.raises(IllegalAction, match="not covered"):
         endgame.value(3, 3, S15)
     with pytest.raises(IllegalAction, match="not covered"):

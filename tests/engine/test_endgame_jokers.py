@@ -1,5 +1,7 @@
-"""The standard rules' heads-up endgame, 1v1 with jokers and the lone 1 (S10, S12; issue 22):
-the published *stairs* game, its value, the shipped table, and Lis playing it."""
+"""The endgames solved over their whole tree (engine/snyd/endgame_cfr.py and the one-sided LPs;
+issue 22): the standard rules' 1v1, jokers and the lone 1 (S10, S12), with and without *Til
+stede* (S16), and *En slags* (S17) without jokers — the published *stairs* game, the values,
+the shipped tables, and Lis playing them."""
 import itertools
 from random import Random
 
@@ -13,6 +15,10 @@ from engine.snyd.table import Table
 
 STANDARD = Rules()
 KEY = "1v1-jokere"
+SLAGS_S15 = Rules(jokers=False, of_a_kind=True)
+# every table of this build, by the rules that reach it
+WHOLE_TREE = {"1v1-jokere": STANDARD, "1v1-jokere-tilstede": STANDARD.with_(present=True),
+              "1v1-slags": SLAGS_S15}
 
 
 def test_standard_1v1_is_thomasahles_stairs_game():
@@ -35,12 +41,17 @@ def test_the_value_is_the_published_zero():
     assert abs(endgame.value(1, 1, STANDARD)) <= 1e-9
 
 
-def test_the_shipped_table_is_exploitable_by_at_most_a_thousandth():
-    # exact best responses over the whole 2^20 tree (every raise), pure Python, to the rows as
+@pytest.mark.parametrize("key", WHOLE_TREE)
+def test_the_shipped_table_is_exploitable_by_at_most_a_thousandth(key):
+    # exact best responses over the whole tree (every raise), pure Python, to the rows as
     # shipped (whole thousandths)
-    game = endgame.snyd_game(1, 1, STANDARD)
-    table = endgame.table_policy(game, endgame._table(KEY))
-    v = endgame.value(1, 1, STANDARD)
+    rules = WHOLE_TREE[key]
+    assert endgame.table_key(1, 1, rules) == key and endgame.covered(1, 1, rules)
+    game = endgame.snyd_game(1, 1, rules)
+    table = endgame.table_policy(game, endgame._table(key))
+    lower, upper = endgame.bounds(1, 1, rules)
+    assert upper - lower <= 1e-9  # both seats' exact guarantees meet
+    v = endgame.value(1, 1, rules)
     as_second = game.best_response(0, table)
     as_first = game.best_response(1, table)
     assert as_second - v <= 1e-3  # the table answers
@@ -48,16 +59,20 @@ def test_the_shipped_table_is_exploitable_by_at_most_a_thousandth():
     assert as_second - v >= -1e-6 and as_first + v >= -1e-6
 
 
-def standard_table(hands, first="A"):
-    t = Table(["A", "B"], STANDARD.with_(dice_per_player=1), first=first)
-    t.deal(hands)
-    return t
+def test_en_slags_without_jokers_is_one_game_with_or_without_til_stede_and_worth_a_ninth():
+    plain, present = (endgame.snyd_game(1, 1, r) for r in (SLAGS_S15, SLAGS_S15.with_(present=True)))
+    assert plain.ladder == present.ladder and plain.T == present.T
+    assert endgame.value(1, 1, SLAGS_S15.with_(present=True)) == endgame.value(1, 1, SLAGS_S15)
+    # the opener gains a ninth (without En slags, S15 1v1, she loses one: -1/9)
+    assert abs(endgame.value(1, 1, SLAGS_S15) - 1 / 9) <= 1e-9
 
 
-def test_every_position_of_a_round_has_a_legal_mixed_move():
+@pytest.mark.parametrize("key", WHOLE_TREE)
+def test_every_position_of_a_round_has_a_legal_mixed_move(key):
     rng = Random(22)
     for a, b in itertools.product(range(1, 7), repeat=2):
-        t = standard_table([[a], [b]])
+        t = Table(["A", "B"], WHOLE_TREE[key].with_(dice_per_player=1), first="A")
+        t.deal([[a], [b]])
         while t.phase == "bidding":
             who = t.turn
             mix = endgame.strategy(t.view(who))
@@ -101,9 +116,9 @@ def test_lis_plays_the_standard_table_and_samples_it():
     assert len(seen) >= 2
 
 
-@pytest.mark.parametrize("rules", [STANDARD.with_(present=True), Rules.preset("slags"),
-                                   Rules.preset("hardcore")], ids=["tilstede", "slags", "hardcore"])
-def test_the_other_joker_mixes_are_not_covered(rules):
+@pytest.mark.parametrize("rules", [Rules.preset("slags"), Rules.preset("hardcore")],
+                         ids=["slags", "hardcore"])
+def test_jokers_with_en_slags_and_skjult_antal_are_not_covered(rules):
     assert not endgame.covered(1, 1, rules)
     t = Table(["A", "B"], rules.with_(dice_per_player=1), first="A")
     t.deal([[3], [5]])
