@@ -62,7 +62,9 @@ mutation: $(VENV_STAMP)
 
 # Snyd's heads-up endgame tables (engine/snyd/endgame_data.py, committed; issue 22): 1v1 by CFR+
 # in pure Python, 2v1/1v2/2v2 by the exact sequence-form LP (HiGHS, in a double oracle: SciPy,
-# the build-only extra [endgame]), until both best responses pin the value (~8 min, niced).
+# the build-only extra [endgame]), 1v1 with jokers or En slags by CFR+ over the whole tree (numpy)
+# and one exact LP per seat, until both best responses pin the value (~18 min, niced; the
+# whole-tree CFR+ keeps its state in build/, so a second run resumes).
 endgame: $(VENV_STAMP)
 	$(PY) -m pip install --quiet -e '.[endgame]'
 	nice -n 10 $(PY) -m engine.snyd.endgame --build

@@ -44,26 +44,27 @@ Hist = tuple[int, ...]
 class TreeCFR:
     """CFR+ on every history of ``game`` (a ladder of at most ~22 bids: 2^n nodes)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, dtype: type = np.float64) -> None:
         self.game = game
+        self.dtype = dtype  # float32 halves the memory of a big tree (2^24 nodes: 0.4 GB an array)
         n = self.n = game.n
         self.N = 1 << n
-        self.w = (np.array(game.prob[0]), np.array(game.prob[1]))
+        self.w = (np.array(game.prob[0], dtype=dtype), np.array(game.prob[1], dtype=dtype))
         self.k = (len(self.w[0]), len(self.w[1]))
         if self.k[0] != self.k[1]:
             raise ValueError("TreeCFR keeps one array per node for both seats: equal hand counts")
         # U[b][i, j]: player 0's score when bid b, made by player 0, is called (+1 holds, −1 not)
         self.U = [np.array([[1.0 if j in set(tj) else -1.0 for j in range(self.k[1])]
-                            for tj in game.T[b][0]]) for b in range(n)]
+                            for tj in game.T[b][0]], dtype=dtype) for b in range(n)]
         sizes = np.zeros(self.N, dtype=np.int8)
         for b in range(n):
             sizes[1 << b:2 << b] = sizes[:1 << b] + 1
         self.mover = (sizes % 2).astype(np.int8)  # who acts at each node
         shape = (self.N, self.k[0])
-        self.r_in = np.zeros(shape)      # regret of the move into the node (for its parent's mover)
-        self.r_call = np.zeros(shape)    # regret of calling at the node
-        self.a_in = np.zeros(shape)      # average strategy sums, the same places
-        self.a_call = np.zeros(shape)
+        self.r_in = np.zeros(shape, dtype)    # regret of the move into the node (its parent's mover)
+        self.r_call = np.zeros(shape, dtype)  # regret of calling at the node
+        self.a_in = np.zeros(shape, dtype)    # average strategy sums, the same places
+        self.a_call = np.zeros(shape, dtype)
         self.iterations = 0
         self._average: tuple[int, tuple[np.ndarray, np.ndarray]] | None = None
 
@@ -96,7 +97,7 @@ class TreeCFR:
 
     def reach(self, p: int, p_in: np.ndarray) -> np.ndarray:
         """Player p's reach of every node (times the chance of the hand) under p_in."""
-        r = np.zeros((self.N, self.k[p]))
+        r = np.zeros((self.N, self.k[p]), self.dtype)
         r[0] = self.w[p]
         for b in range(self.n):
             par = slice(0, 1 << b)
@@ -107,7 +108,7 @@ class TreeCFR:
     def call_values(self, p: int, r_other: np.ndarray, p_call: np.ndarray) -> np.ndarray:
         """Player p's counterfactual value per own hand of the call at each node (p's own call
         where p moves, the other's call, with its probability, where the other moves)."""
-        v = np.zeros((self.N, self.k[p]))
+        v = np.zeros((self.N, self.k[p]), self.dtype)
         for b in range(self.n):
             node = slice(1 << b, 2 << b)
             mover = self.mover[node][:, None]
@@ -123,9 +124,9 @@ class TreeCFR:
         """Player p's value of every node: its own moves mixed by (p_in, p_call), or the best
         of them when ``best``; the other's moves summed (their weight is in the reach)."""
         mine_all = (self.mover == p)[:, None]
-        acc = np.zeros((self.N, self.k[p]))
-        top = np.full((self.N, self.k[p]), -np.inf)
-        v = np.zeros((self.N, self.k[p]))
+        acc = np.zeros((self.N, self.k[p]), self.dtype)
+        top = np.full((self.N, self.k[p]), -np.inf, self.dtype)
+        v = np.zeros((self.N, self.k[p]), self.dtype)
         for b in range(self.n - 1, -1, -1):
             node, par = slice(1 << b, 2 << b), slice(0, 1 << b)
             mine = mine_all[node]

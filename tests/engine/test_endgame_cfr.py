@@ -85,3 +85,12 @@ def test_the_support_tree_is_the_seats_moves_against_every_reply(seat):
             if h and len(h) % 2 != seat:
                 assert all(h + (a,) in tree for a in game.actions(h)[1:])
     assert len(support_tree(solver, seat, 0.3)) < len(support_tree(solver, seat, 0.05))
+
+
+def test_in_float32_it_is_the_same_game_at_half_the_memory():
+    import numpy as np
+    game = endgame.published_game(1, 1, "joker")
+    solver = TreeCFR(game, np.float32)
+    solver.iterate(20)
+    assert solver.r_in.dtype == np.float32 and solver.reach(0, solver.current()[0]).dtype == np.float32
+    assert game.bounds(solver.policy) == pytest.approx(solver.bounds(), abs=1e-5)
