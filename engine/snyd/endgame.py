@@ -30,8 +30,13 @@ module's CFR and for the LP double oracle (its bounds stayed ~0.1 apart), so CFR
 whole tree in numpy arrays (``engine/snyd/endgame_cfr.py``) to find the moves that matter, and
 for each seat the exact LP over every history it reaches with those moves, the other seat
 free, proves its guarantee (``endgame_lp.guarantee``): the two meet at 0, thomasahle/snyd's
-published *stairs* value.  Not covered: jokers with more dice (2v1 is 2^25 histories) or with
-*Til stede*; *En slags* (S17); *Skjult antal* (S43, another cap); three dice or more in a cup.
+published *stairs* value.  The same build solves it with *Til stede* (its own game: a lone 1
+shows no face; −1/18).  And
+*En slags* (S17) 1v1 without jokers (``COVERED_SLAGS``; the same game with *Til stede*), by the
+same build.  Not covered: jokers with more dice (2v1 is 2^25 histories × 21 hands, past this
+machine's memory in arrays); jokers with *En slags* (the *Slags* rule set: 24 bids, 2^24
+histories, ~15 s an iteration: an hour's build, not run yet); *Skjult antal* (S43, another
+cap); three dice or more in a cup.
 docs/regulars.md has the values, the published checks (thomasahle/snyd, ``published_game``)
 and the exploitability.
 
@@ -369,8 +374,8 @@ def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
         raise IllegalAction(
             f"Slutspillet {shown(first_dice)} mod {shown(second_dice)} under disse regler er "
             "ikke regnet ud (this endgame is not covered: 1v1, 2v1, 1v2 and 2v2 under Ettere "
-            "uden jokere, 1v1 with jokers, 1v1 with En slags without jokers; never Skjult antal; "
-            "engine/snyd/endgame.py)")
+            "uden jokere; 1v1 with jokers, without En slags; 1v1 with En slags without jokers; "
+            "never Skjult antal; engine/snyd/endgame.py)")
     return table_key(first_dice, second_dice, rules)
 
 
@@ -609,7 +614,7 @@ the whole tree, engine/snyd/endgame_cfr.py), else the double oracle's rounds
 '''
 
 
-# The standard rules' 1v1: CFR+ over the whole tree (endgame_cfr.py) for TREE_ITERATIONS, then
+# 1v1 with jokers or En slags: CFR+ over the whole tree (endgame_cfr.py) for TREE_ITERATIONS, then
 # for each seat the exact LP over the histories it reaches with the moves CFR+ plays at least a
 # floor of the time, the other seat free (endgame_lp.guarantee); the first floor of TREE_FLOORS
 # whose two guarantees meet within endgame_lp.GAP is the solution.
@@ -619,9 +624,9 @@ TREE_FLOORS = (0.1, 0.05, 0.02, 0.01)
 
 def build(log: Callable[[str], None] = print, only: set[str] | None = None) -> str:
     """The tables: 1v1 without jokers by CFR+ here (pure Python); 2v1, 1v2 and 2v2 by the exact
-    sequence-form LP in a double oracle (engine/snyd/endgame_lp.py); 1v1 with jokers by CFR+
-    over the whole tree in numpy (engine/snyd/endgame_cfr.py; its state is kept in build/, so
-    a second run resumes).  numpy and SciPy are the build's own extra.  Without jokers *Til
+    sequence-form LP in a double oracle (engine/snyd/endgame_lp.py); 1v1 with jokers or *En
+    slags* by CFR+ over the whole tree in numpy (engine/snyd/endgame_cfr.py; its state is kept
+    in build/, so a second run resumes), then one exact LP per seat.  numpy and SciPy are the build's own extra.  Without jokers *Til
     stede* is the same game (checked: same ladder, same ``holds`` everywhere), so its tables
     are the same solution.  ``only``: rebuild these tables, keep the others as committed."""
     values: dict[str, tuple] = {}
@@ -670,12 +675,15 @@ def _build_tree(game: Game, key: str, log: Callable[[str], None]) -> tuple[tuple
     CFR+ over the whole tree finds the moves, the one-sided LPs make them exact."""
     from pathlib import Path
 
+    import numpy as np
+
     from engine.snyd.endgame_cfr import TreeCFR, support_tree
     from engine.snyd.endgame_lp import GAP as LP_GAP
     from engine.snyd.endgame_lp import guarantee
     state = Path(__file__).resolve().parents[2] / "build" / f"endgame-{key}.npz"
     state.parent.mkdir(exist_ok=True)
-    solver = TreeCFR(game)
+    # a ladder past 20 bids (jokers and En slags: 24) in float32: 2^24 nodes, 0.4 GB an array
+    solver = TreeCFR(game, np.float32 if game.n > 20 else np.float64)
     solver.solve(0.0, most=TREE_ITERATIONS, step=100, log=log, checkpoint=str(state))
     for floor in TREE_FLOORS:
         (lower, first), (upper, second) = (

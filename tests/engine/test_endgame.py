@@ -140,7 +140,7 @@ def test_the_tables_are_read_only_when_lis_sits_in_a_covered_endgame():
         "from engine.snyd.table import Table\n"
         "from engine.snyd.rules import Rules\n"
         "from engine.snyd.bots import regular\n"
-        "t = Table(['Lis', 'Mette'], Rules(dice_per_player=1, of_a_kind=True), first='Lis')\n"
+        "t = Table(['Lis', 'Mette'], Rules(dice_per_player=1, hidden_count=True), first='Lis')\n"
         "t.deal([[3], [5]])\n"
         "regular('Lis', seed=1).decide(t.view('Lis'))\n"
         "print('engine.snyd.endgame_data' in sys.modules)\n"
