@@ -1,11 +1,13 @@
 """Lis with the endgame tables against Lis without, heads-up in the covered endgames (issue 22).
 
-    python bench/snyd_endgame.py [--deals 20000] [--seed 1] [--dice 2 1] [--jokers]
+    python bench/snyd_endgame.py [--deals 20000] [--seed 1] [--dice 2 1] [--jokers] [--present]
+                                 [--slags]
     python bench/snyd_endgame.py --pyodide [--deals 300] [--dice 2 2] [--throttle 4] [--jokers]
 
 Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1, 2v1, 1v2
-or 2v2 under *Ettere uden jokere*, or with ``--jokers`` 1v1 under the standard rules;
-``--dice`` the opener's and the answer's cups, 1v1 unless told), dealt from the table's seeded dice, the seats alternating: A opens (with the first
+or 2v2 under *Ettere uden jokere*; 1v1 with ``--jokers`` under the standard rules, ``--present``
+adds *Til stede*, ``--slags`` *En slags* (without jokers); ``--dice`` the opener's and the
+answer's cups, 1v1 unless told), dealt from the table's seeded dice, the seats alternating: A opens (with the first
 count) on the even deals and answers (with the second) on the odd.  Three
 match-ups: Lis (tables) against Lis of before, and each of them against Simpel.  Printed: the
 share of rounds the first-named wins, with a 95% interval (normal approximation), and the
@@ -34,6 +36,7 @@ except NameError:  # this source run inside Pyodide (--pyodide): engine/ is unpa
     pass
 
 from engine.snyd.bots import Player, regular, simpel
+from engine.snyd.endgame import table_key
 from engine.snyd.endgame_regulars import SEATS, table_at
 from engine.snyd.rules import Rules
 
@@ -111,6 +114,8 @@ def main() -> None:
                         help="run only these match-ups (1, 2, 3; repeatable)")
     parser.add_argument("--jokers", action="store_true",
                         help="the standard rules (jokers, the lone 1): 1v1 only")
+    parser.add_argument("--present", action="store_true", help="Til stede (S16)")
+    parser.add_argument("--slags", action="store_true", help="En slags (S17), without jokers")
     parser.add_argument("--pyodide", action="store_true",
                         help="time Lis's decisions in Pyodide (headless Chromium) instead")
     parser.add_argument("--throttle", type=float, default=4.0,
@@ -126,9 +131,9 @@ def main() -> None:
         ("Lis (before) vs Simpel", lambda s: lis(False, s), lambda s: simpel(seed=s), None),
     ]
     dice = (args.dice[0], args.dice[1])
-    rules = JOKERS if args.jokers else RULES
-    print(f"{args.deals} heads-up rounds each, {dice[0]}v{dice[1]}, "
-          f"{'the standard rules' if args.jokers else 'Ettere uden jokere'}; share the first wins:")
+    rules = (JOKERS if args.jokers else RULES).with_(present=args.present, of_a_kind=args.slags)
+    print(f"{args.deals} heads-up rounds each, table {table_key(*dice, rules)}; share the first "
+          "wins:")
     for k, (name, make_a, make_b, c) in enumerate(cases, 1):
         if args.only and k not in args.only:
             continue
