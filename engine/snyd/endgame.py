@@ -35,8 +35,9 @@ shows no face; −1/18).  And
 *En slags* (S17) 1v1 without jokers (``COVERED_SLAGS``; the same game with *Til stede*), by the
 same build.  Not covered: jokers with more dice (2v1 is 2^25 histories × 21 hands, past this
 machine's memory in arrays); jokers with *En slags* (the *Slags* rule set: 24 bids, 2^24
-histories, ~15 s an iteration: an hour's build, not run yet); *Skjult antal* (S43, another
-cap); three dice or more in a cup.
+histories: TreeCFR takes it in float32, ~15 s an iteration, but a build stopped after 35
+minutes short of 100 iterations on a shared machine); *Skjult antal* (S43, another cap); three
+dice or more in a cup.
 docs/regulars.md has the values, the published checks (thomasahle/snyd, ``published_game``)
 and the exploitability.
 
