@@ -93,7 +93,10 @@ class TreeCFR:
         return self._normalise(np.maximum(self.r_in, 0), np.maximum(self.r_call, 0))
 
     def average(self) -> tuple[np.ndarray, np.ndarray]:
-        return self._normalise(self.a_in, self.a_call)
+        """The average strategy (the solution), computed once per iteration count."""
+        if self._average is None or self._average[0] != self.iterations:
+            self._average = (self.iterations, self._normalise(self.a_in, self.a_call))
+        return self._average[1]
 
     # --- sweeps ----------------------------------------------------------------------------
 
@@ -215,6 +218,7 @@ class TreeCFR:
             self.r_in, self.r_call = z["r_in"], z["r_call"]
             self.a_in, self.a_call = z["a_in"], z["a_call"]
             self.iterations = int(z["iterations"])
+        self._average = None  # another state: the cached average is not its
 
     # --- the solution --------------------------------------------------------------------
 
@@ -222,11 +226,8 @@ class TreeCFR:
         return sum(1 << a for a in h)
 
     def policy(self, h: Hist) -> list[list[float]]:
-        """The average strategy at h as ``Game.policy`` rows (for the pure-Python checks); the
-        average is computed once per iteration count."""
-        if self._average is None or self._average[0] != self.iterations:
-            self._average = (self.iterations, self.average())
-        p_in, p_call = self._average[1]
+        """The average strategy at h as ``Game.policy`` rows (for the pure-Python checks)."""
+        p_in, p_call = self.average()
         s = self.node_of(h)
         rows = []
         for i in range(self.k[len(h) % 2]):

@@ -7,13 +7,7 @@ import pytest
 
 from engine.snyd import endgame
 from engine.snyd.endgame_cfr import TreeCFR, support_tree
-
-
-def tiny_game():
-    hands = [((1,), 0.5), ((2,), 0.5)]
-    ladder = [(q, f) for q in (1, 2) for f in (1, 2)]
-    return endgame.Game(ladder, hands, hands,
-                        lambda h1, h2, bid: (h1 + h2).count(bid[1]) >= bid[0])
+from tests.engine.test_endgame import tiny_game
 
 
 @pytest.mark.parametrize("make", [tiny_game, lambda: endgame.published_game(1, 1, "joker")],
