@@ -632,8 +632,9 @@ def build(log: Callable[[str], None] = print, only: set[str] | None = None) -> s
     are the same solution.  ``only``: rebuild these tables, keep the others as committed."""
     values: dict[str, tuple] = {}
     tables: dict[str, str] = {}
-    if only is not None:
-        values, tables = dict(_tables()["values"]), dict(_tables()["tables"])
+    if only is not None:  # the committed text, without the newlines the file wraps it in
+        values = dict(_tables()["values"])
+        tables = {k: text.strip("\n") for k, text in _tables()["tables"].items()}
     solved: list[tuple[tuple, str]] = []
     for (first_dice, second_dice), rules in covered_endgames():
         key = table_key(first_dice, second_dice, rules)
