@@ -3,6 +3,7 @@
     python bench/snyd_endgame.py [--deals 20000] [--seed 1] [--dice 2 1] [--jokers] [--present]
                                  [--slags]
     python bench/snyd_endgame.py --pyodide [--deals 300] [--dice 2 2] [--throttle 4] [--jokers]
+                                 [--present] [--slags]
 
 Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1, 2v1, 1v2
 or 2v2 under *Ettere uden jokere*; 1v1 with ``--jokers`` under the standard rules, ``--present``
@@ -41,7 +42,12 @@ from engine.snyd.endgame_regulars import SEATS, table_at
 from engine.snyd.rules import Rules
 
 RULES = Rules(jokers=False)
-JOKERS = Rules()  # the standard rules: jokers and the lone 1
+
+
+def rules_of(switches: tuple[bool, bool, bool]) -> Rules:
+    """(--jokers, --present, --slags) as the Rules of the round."""
+    jokers, present, slags = switches
+    return Rules(jokers=jokers, present=present, of_a_kind=slags)
 
 
 def lis(tables: bool, seed: int) -> Player:
@@ -77,29 +83,31 @@ def interval(wins: int, n: int) -> str:
     return f"{100 * p:.2f}% ± {100 * half:.2f}%"
 
 
-def decision_times(deals: int, dice: tuple[int, int], jokers: bool = False) -> dict[str, float]:
+def decision_times(deals: int, dice: tuple[int, int],
+                   switches: tuple[bool, bool, bool] = (False, False, False)) -> dict[str, float]:
     """Lis's decisions with the tables, in ms: the first (reads them) and the median after."""
     clock: list[float] = []
     match(lambda s: lis(True, s), lambda s: simpel(seed=s), deals, 1, clock, dice,
-          JOKERS if jokers else RULES)
+          rules_of(switches))
     return {"first": 1000 * clock[0], "median": 1000 * statistics.median(clock[1:]),
             "n": len(clock) - 1}
 
 
-def pyodide(deals: int, dice: tuple[int, int], rate: float, jokers: bool = False) -> None:
+def pyodide(deals: int, dice: tuple[int, int], rate: float,
+            switches: tuple[bool, bool, bool]) -> None:
     """decision_times on a fresh Pyodide page at 1x and at ``rate`` x CPU."""
     sys.path.append(str(Path(__file__).resolve().parent))  # last: bench/relay.py is not relay/
     from fair_dice import throttle
     from pyodide_timing import pyodide_page
 
     from devtools import browser as bt
-    print(f"Lis's decisions with the tables, {dice[0]}v{dice[1]}{' jokers' if jokers else ''}, "
+    print(f"Lis's decisions with the tables, {table_key(*dice, rules_of(switches))}, "
           f"{deals} rounds against Simpel, Pyodide in headless Chromium (ms):")
     for r in (1.0, rate):
         with pyodide_page() as page:
             throttle(page, r)
             bt.run_in_pyodide(page, Path(__file__).read_text(encoding="utf-8") + "\nNone")
-            m = bt.run_in_pyodide(page, f"decision_times({deals}, {dice}, {jokers})")
+            m = bt.run_in_pyodide(page, f"decision_times({deals}, {dice}, {switches})")
             print(f"  {r:g}x CPU: first {m['first']:.1f} (reads the tables), then median "
                   f"{m['median']:.3f} over {m['n']}")
 
@@ -121,8 +129,9 @@ def main() -> None:
     parser.add_argument("--throttle", type=float, default=4.0,
                         help="with --pyodide: the second CPU throttling rate (default 4)")
     args = parser.parse_args()
+    switches = (args.jokers, args.present, args.slags)
     if args.pyodide:
-        pyodide(min(args.deals, 2000), (args.dice[0], args.dice[1]), args.throttle, args.jokers)
+        pyodide(min(args.deals, 2000), (args.dice[0], args.dice[1]), args.throttle, switches)
         return
     clock: list[float] = []
     cases = [
@@ -131,7 +140,7 @@ def main() -> None:
         ("Lis (before) vs Simpel", lambda s: lis(False, s), lambda s: simpel(seed=s), None),
     ]
     dice = (args.dice[0], args.dice[1])
-    rules = (JOKERS if args.jokers else RULES).with_(present=args.present, of_a_kind=args.slags)
+    rules = rules_of(switches)
     print(f"{args.deals} heads-up rounds each, table {table_key(*dice, rules)}; share the first "
           "wins:")
     for k, (name, make_a, make_b, c) in enumerate(cases, 1):
