@@ -8,6 +8,7 @@ app's imports are found wherever they are written (Python, Python in strings, Ja
 from __future__ import annotations
 
 import io
+import sys
 import zipfile
 from pathlib import Path
 
@@ -172,3 +173,24 @@ def test_python_in_javascript_and_in_strings_is_traced(tmp_path) -> None:
     (root / "bench" / "b.py").write_text('CODE = """\nimport statistics\n"""\n', encoding="utf-8")
     names = stdlib.app_names(root)
     assert {"os", "gzip", "fractions", "statistics"} <= names
+
+
+def test_the_app_imports_no_package_the_page_lacks() -> None:
+    """The fast twin of tests/browser/test_stdlib_complete.py for a third-party import: a
+    module the app ships naming numpy (a build-only import left in engine/snyd/endgame.py)
+    failed CI after 70 minutes; here it fails in a second.  Beside the stdlib, the page has the
+    app's own packages, Pyodide's and PyScript's, and the QR code's wheel."""
+    page = {"app", "engine", "tests", "js", "pyodide", "pyodide_js", "_pyodide", "pyscript",
+            "segno"}
+    named: dict[str, str] = {}
+    for rel in stdlib.PY_ROOTS:
+        for path in stdlib._files(stdlib.ROOT, rel, (".py",)):
+            if path.name in stdlib.DEV_ONLY:
+                continue
+            for name in stdlib.imports_of(path.read_bytes())[0]:
+                if not stdlib.is_dev_only(name):
+                    named.setdefault(name.split(".")[0], str(path.relative_to(stdlib.ROOT)))
+    foreign = {root: path for root, path in named.items()
+               if root not in page and root not in sys.stdlib_module_names}
+    assert not foreign, f"imports the page cannot load (move them to a build-only module): {foreign}"
+    assert {"json", "engine", "js"} <= set(named)  # the trace saw the app at all

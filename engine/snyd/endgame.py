@@ -627,8 +627,8 @@ def build(log: Callable[[str], None] = print, only: set[str] | None = None) -> s
     """The tables: 1v1 without jokers by CFR+ here (pure Python); 2v1, 1v2 and 2v2 by the exact
     sequence-form LP in a double oracle (engine/snyd/endgame_lp.py); 1v1 with jokers or *En
     slags* by CFR+ over the whole tree in numpy (engine/snyd/endgame_cfr.py; its state is kept
-    in build/, so a second run resumes), then one exact LP per seat.  numpy and SciPy are the build's own extra.  Without jokers *Til
-    stede* is the same game (checked: same ladder, same ``holds`` everywhere), so its tables
+    in build/, so a second run resumes), then one exact LP per seat.  numpy and SciPy are the
+    build's own extra.  Without jokers *Til stede* is the same game (checked: same ladder, same ``holds`` everywhere), so its tables
     are the same solution.  ``only``: rebuild these tables, keep the others as committed."""
     values: dict[str, tuple] = {}
     tables: dict[str, str] = {}
@@ -674,29 +674,15 @@ def build(log: Callable[[str], None] = print, only: set[str] | None = None) -> s
 
 def _build_tree(game: Game, key: str, log: Callable[[str], None]) -> tuple[tuple, str]:
     """(value bounds and CFR+'s iterations, the table) of a game too big for the double oracle:
-    CFR+ over the whole tree finds the moves, the one-sided LPs make them exact."""
+    CFR+ over the whole tree finds the moves, the one-sided LPs make them exact (in the
+    build-only endgame_cfr.py: the app's trace must not meet its numpy)."""
     from pathlib import Path
 
-    import numpy as np
-
-    from engine.snyd.endgame_cfr import TreeCFR, support_tree
-    from engine.snyd.endgame_lp import GAP as LP_GAP
-    from engine.snyd.endgame_lp import guarantee
+    from engine.snyd.endgame_cfr import solve_exactly
     state = Path(__file__).resolve().parents[2] / "build" / f"endgame-{key}.npz"
     state.parent.mkdir(exist_ok=True)
-    # a ladder past 20 bids (jokers and En slags: 24) in float32: 2^24 nodes, 0.4 GB an array
-    solver = TreeCFR(game, np.float32 if game.n > 20 else np.float64)
-    solver.solve(0.0, most=TREE_ITERATIONS, step=100, log=log, checkpoint=str(state))
-    for floor in TREE_FLOORS:
-        (lower, first), (upper, second) = (
-            guarantee(game, seat, support_tree(solver, seat, floor)) for seat in (0, 1))
-        log(f"  moves CFR+ plays {floor:.0%} of the time or more: the first bidder guarantees "
-            f"{lower:+.3e} ({len(first.tree)} histories), the other {upper:+.3e} "
-            f"({len(second.tree)})")
-        if upper - lower <= LP_GAP:
-            break
-    game.policy = lambda h: (first, second)[len(h) % 2].policy(h)  # type: ignore[method-assign]
-    return (lower, upper, solver.iterations), "\n".join(table_lines(game))
+    bounds = solve_exactly(game, TREE_ITERATIONS, TREE_FLOORS, str(state), log)
+    return bounds, "\n".join(table_lines(game))
 
 
 def digest(text: str) -> str:

@@ -250,3 +250,27 @@ def support_tree(solver: TreeCFR, seat: int, floor: float) -> set[Hist]:
         reach[node] = reach[par] & np.where(mine, p_in[node] >= floor, True)
     return {tuple(b for b in range(solver.n) if S >> b & 1)
             for S in np.nonzero(reach.any(1))[0].tolist()}
+
+
+def solve_exactly(game: Game, iterations: int, floors: tuple[float, ...], checkpoint: str,
+                  log: Callable[[str], None]) -> tuple[float, float, int]:
+    """The build of a 1v1 with jokers or *En slags*: CFR+ over the whole tree for
+    ``iterations`` (resuming from ``checkpoint``), then for each seat the exact LP over the
+    histories it reaches with the moves CFR+ plays at least a floor of the time, the other seat
+    free; the first of ``floors`` whose two guarantees meet within endgame_lp.GAP is the
+    solution.  Sets ``game.policy`` to the two LPs' strategies and returns (lower, upper,
+    CFR+'s iterations)."""
+    from engine.snyd.endgame_lp import GAP, guarantee
+    # a ladder past 20 bids (jokers and En slags: 24) in float32: 2^24 nodes, 0.4 GB an array
+    solver = TreeCFR(game, np.float32 if game.n > 20 else np.float64)
+    solver.solve(0.0, most=iterations, step=100, log=log, checkpoint=checkpoint)
+    for floor in floors:
+        (lower, first), (upper, second) = (
+            guarantee(game, seat, support_tree(solver, seat, floor)) for seat in (0, 1))
+        log(f"  moves CFR+ plays {floor:.0%} of the time or more: the first bidder guarantees "
+            f"{lower:+.3e} ({len(first.tree)} histories), the other {upper:+.3e} "
+            f"({len(second.tree)})")
+        if upper - lower <= GAP:
+            break
+    game.policy = lambda h: (first, second)[len(h) % 2].policy(h)  # type: ignore[method-assign]
+    return lower, upper, solver.iterations
