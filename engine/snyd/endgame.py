@@ -31,13 +31,13 @@ whole tree in numpy arrays (``engine/snyd/endgame_cfr.py``) to find the moves th
 for each seat the exact LP over every history it reaches with those moves, the other seat
 free, proves its guarantee (``endgame_lp.guarantee``): the two meet at 0, thomasahle/snyd's
 published *stairs* value.  The same build solves it with *Til stede* (its own game: a lone 1
-shows no face; −1/18).  And
-*En slags* (S17) 1v1 without jokers (``COVERED_SLAGS``; the same game with *Til stede*), by the
-same build.  Not covered: jokers with more dice (2v1 is 2^25 histories × 21 hands, past this
-machine's memory in arrays); jokers with *En slags* (the *Slags* rule set: 24 bids, 2^24
-histories: TreeCFR takes it in float32, ~15 s an iteration, but a build stopped after 35
-minutes short of 100 iterations on a shared machine); *Skjult antal* (S43, another cap); three
-dice or more in a cup.
+shows no face; −1/18).  And *En slags* (S17) 1v1 without jokers (``COVERED_SLAGS``; the same
+game with *Til stede*), by the same build; and the *Slags* rule set's 1v1, jokers and *En
+slags* (``COVERED_JOKERS_SLAGS``: 24 bids, 2^24 histories, CFR+ in float32; +14/537), without
+*Til stede*.  Not covered: jokers with more dice (2v1 is 2^25 histories × 21 hands, past this
+machine's memory in arrays); jokers, *En slags* and *Til stede* together (the same build would
+take it, about an hour; not run); *Skjult antal* (S43, another cap); three dice or more in a
+cup.
 docs/regulars.md has the values, the published checks (thomasahle/snyd, ``published_game``)
 and the exploitability.
 
@@ -68,6 +68,7 @@ COVERED = ((1, 1), (2, 1), (1, 2), (2, 2))
 # (S10, S12), with or without *Til stede*; and *En slags* (S17) without jokers
 COVERED_JOKERS = ((1, 1),)
 COVERED_SLAGS = ((1, 1),)
+COVERED_JOKERS_SLAGS = ((1, 1),)  # the Slags rule set (jokers and En slags), without Til stede
 
 Hand = tuple[int, ...]
 
@@ -347,8 +348,10 @@ def covered(first_dice: Any, second_dice: Any, rules: Any) -> bool:
     check_dice(first_dice, second_dice)
     rules = check_rules(rules)
     dice = (first_dice, second_dice)
-    if rules.hidden_count or (rules.jokers and rules.of_a_kind):
+    if rules.hidden_count:
         return False
+    if rules.jokers and rules.of_a_kind:
+        return dice in COVERED_JOKERS_SLAGS and not rules.present
     if rules.jokers:
         return dice in COVERED_JOKERS
     return dice in (COVERED_SLAGS if rules.of_a_kind else COVERED)
@@ -366,8 +369,8 @@ def covered_endgames() -> list[tuple[tuple[int, int], Rules]]:
     out = [(dice, rules) for dice in COVERED for rules in covered_rules()]
     out += [(dice, rules.with_(of_a_kind=True)) for dice in COVERED_SLAGS
             for rules in covered_rules()]
-    return out + [(dice, rules) for dice in COVERED_JOKERS
-                  for rules in (Rules(), Rules(present=True))]
+    out += [(dice, rules) for dice in COVERED_JOKERS for rules in (Rules(), Rules(present=True))]
+    return out + [(dice, Rules(of_a_kind=True)) for dice in COVERED_JOKERS_SLAGS]
 
 
 def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
@@ -375,8 +378,8 @@ def _need_covered(first_dice: Any, second_dice: Any, rules: Any) -> str:
         raise IllegalAction(
             f"Slutspillet {shown(first_dice)} mod {shown(second_dice)} under disse regler er "
             "ikke regnet ud (this endgame is not covered: 1v1, 2v1, 1v2 and 2v2 under Ettere "
-            "uden jokere; 1v1 with jokers, without En slags; 1v1 with En slags without jokers; "
-            "never Skjult antal; engine/snyd/endgame.py)")
+            "uden jokere; 1v1 with jokers; 1v1 with En slags, with jokers only without Til "
+            "stede; never Skjult antal; engine/snyd/endgame.py)")
     return table_key(first_dice, second_dice, rules)
 
 
@@ -593,7 +596,8 @@ def choose(view: dict[str, Any], rng: Random) -> dict[str, Any] | None:
     if mix is None:
         return None
     x = rng.random()
-    keys = sorted(mix)
+    # a fixed order to draw in; *af en slags* (face None, S17) sorts before the faces of its count
+    keys = sorted(mix, key=lambda k: tuple(0 if part is None else part for part in k))
     for k in keys:
         x -= mix[k]
         if x < 0:

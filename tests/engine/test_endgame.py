@@ -183,7 +183,7 @@ def test_a_sure_call_and_the_first_moves_agree_with_the_table():
 
 
 def test_strategy_is_none_where_not_covered():
-    for rules in (Rules(of_a_kind=True), S15.with_(hidden_count=True)):
+    for rules in (Rules(of_a_kind=True, present=True), S15.with_(hidden_count=True)):
         t = Table(["A", "B"], rules.with_(dice_per_player=1), first="A")  # not covered
         t.deal([[3], [5]])
         assert endgame.strategy(t.view("A")) is None
@@ -206,7 +206,7 @@ def test_bad_input_is_a_clear_error():
     with pytest.raises(IllegalAction, match="not covered"):
         endgame.value(2, 1, Rules())  # the standard rules: 1v1 only
     with pytest.raises(IllegalAction, match="not covered"):
-        endgame.value(1, 1, Rules(of_a_kind=True))  # jokers and En slags
+        endgame.value(1, 1, Rules(of_a_kind=True, present=True))  # jokers, En slags, Til stede
     with pytest.raises(IllegalAction, match="not covered"):
         endgame.value(2, 1, S15.with_(of_a_kind=True))  # En slags: 1v1 only
     with pytest.raises(IllegalAction, match="not covered"):
@@ -238,8 +238,8 @@ def test_lis_draws_her_move_from_the_table_and_the_others_do_not():
         assert mix[key] > 0
         seen.add(key)
     assert len(seen) >= 2  # a mixed opening: she samples, she does not take the likeliest
-    for seed in range(20):  # elsewhere (En slags: not covered) she plays exactly as before
-        t = Table(["A", "B"], Rules(dice_per_player=1, of_a_kind=True), first="A")
+    for seed in range(20):  # elsewhere (not covered) she plays exactly as before
+        t = Table(["A", "B"], Rules(dice_per_player=1, of_a_kind=True, present=True), first="A")
         t.deal([[seed % 6 + 1], [4]])
         new, old = regular("Lis", seed=seed), regular("Lis", seed=seed)
         old.endgame = False

@@ -1,12 +1,13 @@
 """The endgames solved over their whole tree (engine/snyd/endgame_cfr.py and the one-sided LPs;
 issue 22): the standard rules' 1v1, jokers and the lone 1 (S10, S12), with and without *Til
-stede* (S16), and *En slags* (S17) without jokers — the published *stairs* game, the values,
-the shipped tables, and Lis playing them."""
+stede* (S16), *En slags* (S17) without jokers, and the *Slags* rule set's 1v1 (jokers and *En
+slags*) — the published *stairs* game, the values, the shipped tables, and Lis playing them."""
 import itertools
 from random import Random
 
 import pytest
 
+from engine.errors import IllegalAction
 from engine.snyd import endgame
 from engine.snyd.bots import regular
 from engine.snyd.endgame_regulars import SEATS, table_at
@@ -16,9 +17,10 @@ from engine.snyd.table import Table
 STANDARD = Rules()
 KEY = "1v1-jokere"
 SLAGS_S15 = Rules(jokers=False, of_a_kind=True)
+SLAGS = Rules.preset("slags")  # jokers and En slags
 # every table of this build, by the rules that reach it
 WHOLE_TREE = {"1v1-jokere": STANDARD, "1v1-jokere-tilstede": STANDARD.with_(present=True),
-              "1v1-slags": SLAGS_S15}
+              "1v1-slags": SLAGS_S15, "1v1-jokere-slags": SLAGS}
 
 
 def test_standard_1v1_is_thomasahles_stairs_game():
@@ -116,10 +118,23 @@ def test_lis_plays_the_standard_table_and_samples_it():
     assert len(seen) >= 2
 
 
-@pytest.mark.parametrize("rules", [Rules.preset("slags"), Rules.preset("hardcore")],
-                         ids=["slags", "hardcore"])
-def test_jokers_with_en_slags_and_skjult_antal_are_not_covered(rules):
+def test_the_slags_rule_set_gives_the_opener_14_in_537():
+    # jokers and En slags: a 24-bid ladder; both seats' exact guarantees meet at 14/537
+    # (docs/regulars.md), an edge to the opener where the standard rules give none
+    game = endgame.snyd_game(1, 1, SLAGS)
+    assert game.n == 24 and endgame.table_key(1, 1, SLAGS) == "1v1-jokere-slags"
+    lower, upper = endgame.bounds(1, 1, SLAGS)
+    assert abs(lower - 14 / 537) <= 1e-9 and abs(upper - 14 / 537) <= 1e-9
+    # Turnering's Trapper changes nothing with one die: the same table
+    assert endgame.table_key(1, 1, SLAGS.with_(stairs=True)) == "1v1-jokere-slags"
+
+
+@pytest.mark.parametrize("rules", [SLAGS.with_(present=True), Rules.preset("hardcore")],
+                         ids=["slags-tilstede", "hardcore"])
+def test_jokers_en_slags_and_til_stede_together_and_skjult_antal_are_not_covered(rules):
     assert not endgame.covered(1, 1, rules)
     t = Table(["A", "B"], rules.with_(dice_per_player=1), first="A")
     t.deal([[3], [5]])
     assert endgame.strategy(t.view("A")) is None
+    with pytest.raises(IllegalAction, match="not covered"):
+        endgame.value(1, 1, rules)
