@@ -36,7 +36,7 @@ game with *Til stede*), by the same build; and the *Slags* rule set's 1v1, joker
 slags* (``COVERED_JOKERS_SLAGS``: 24 bids, 2^24 histories, CFR+ in float32; +14/537), without
 *Til stede*.  Not covered: jokers with more dice (2v1 is 2^25 histories × 21 hands, past this
 machine's memory in arrays); jokers, *En slags* and *Til stede* together (the same build would
-take it, about an hour; not run); *Skjult antal* (S43, another cap); three dice or more in a
+take it, ~1 h 30 min; not run); *Skjult antal* (S43, another cap); three dice or more in a
 cup.
 docs/regulars.md has the values, the published checks (thomasahle/snyd, ``published_game``)
 and the exploitability.
