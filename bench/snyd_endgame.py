@@ -7,10 +7,10 @@
 
 Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1, 2v1, 1v2
 or 2v2 under *Ettere uden jokere*; 1v1 with ``--jokers`` under the standard rules, ``--present``
-adds *Til stede*, ``--slags`` *En slags* (with ``--jokers``: the *Slags* rule set); ``--dice`` the opener's and the
-answer's cups, 1v1 unless told), dealt from the table's seeded dice, the seats alternating: A opens (with the first
-count) on the even deals and answers (with the second) on the odd.  Three
-match-ups: Lis (tables) against Lis of before, and each of them against Simpel.  Printed: the
+adds *Til stede*, ``--slags`` *En slags* (with ``--jokers``: the *Slags* rule set);
+``--dice`` the opener's and the answer's cups, 1v1 unless told), dealt from the table's
+seeded dice, the seats alternating: A opens (with the first count) on the even deals and
+answers (with the second) on the odd.  Three match-ups: Lis (tables) against Lis of before, and each of them against Simpel.  Printed: the
 share of rounds the first-named wins, with a 95% interval (normal approximation), and the
 median time of a decision of Lis's with the tables in CPython (the first, which reads the
 tables, apart).  Figures only, no asserts; docs/regulars.md and docs/performance.md quote them.
@@ -123,7 +123,8 @@ def main() -> None:
     parser.add_argument("--jokers", action="store_true",
                         help="the standard rules (jokers, the lone 1): 1v1 only")
     parser.add_argument("--present", action="store_true", help="Til stede (S16)")
-    parser.add_argument("--slags", action="store_true", help="En slags (S17); with --jokers the Slags rule set")
+    parser.add_argument("--slags", action="store_true",
+                        help="En slags (S17); with --jokers the Slags rule set")
     parser.add_argument("--pyodide", action="store_true",
                         help="time Lis's decisions in Pyodide (headless Chromium) instead")
     parser.add_argument("--throttle", type=float, default=4.0,

@@ -632,8 +632,9 @@ def build(log: Callable[[str], None] = print, only: set[str] | None = None) -> s
     sequence-form LP in a double oracle (engine/snyd/endgame_lp.py); 1v1 with jokers or *En
     slags* by CFR+ over the whole tree in numpy (engine/snyd/endgame_cfr.py; its state is kept
     in build/, so a second run resumes), then one exact LP per seat.  numpy and SciPy are the
-    build's own extra.  Without jokers *Til stede* is the same game (checked: same ladder, same ``holds`` everywhere), so its tables
-    are the same solution.  ``only``: rebuild these tables, keep the others as committed."""
+    build's own extra.  Without jokers *Til stede* is the same game (checked: same ladder, same
+    ``holds`` everywhere), so its tables are the same solution.  ``only``: rebuild these
+    tables, keep the others as committed."""
     values: dict[str, tuple] = {}
     tables: dict[str, str] = {}
     if only is not None:  # the committed text, without the newlines the file wraps it in
