@@ -7,13 +7,14 @@
 
 Every deal is one heads-up round from a covered endgame (engine/snyd/endgame.py: 1v1, 2v1, 1v2
 or 2v2 under *Ettere uden jokere*; 1v1 with ``--jokers`` under the standard rules, ``--present``
-adds *Til stede*, ``--slags`` *En slags* (with ``--jokers``: the *Slags* rule set);
-``--dice`` the opener's and the answer's cups, 1v1 unless told), dealt from the table's
-seeded dice, the seats alternating: A opens (with the first count) on the even deals and
-answers (with the second) on the odd.  Three match-ups: Lis (tables) against Lis of before, and each of them against Simpel.  Printed: the
-share of rounds the first-named wins, with a 95% interval (normal approximation), and the
-median time of a decision of Lis's with the tables in CPython (the first, which reads the
-tables, apart).  Figures only, no asserts; docs/regulars.md and docs/performance.md quote them.
+adds *Til stede*, ``--slags`` *En slags* (with ``--jokers``: the *Slags* rule set); ``--dice``
+the opener's and the answer's cups, 1v1 unless told), dealt from the table's seeded dice, the
+seats alternating: A opens (with the first count) on the even deals and answers (with the
+second) on the odd.  Three match-ups: Lis (tables) against Lis of before, and each of them
+against Simpel.  Printed: the share of rounds the first-named wins, with a 95% interval (normal
+approximation), and the median time of a decision of Lis's with the tables in CPython (the
+first, which reads the tables, apart).  Figures only, no asserts; docs/regulars.md and
+docs/performance.md quote them.
 
 ``--pyodide``: Lis's decisions with the tables (against Simpel, ``--deals`` rounds) in the
 self-hosted Pyodide of headless Chromium (bench/pyodide_timing.py), a fresh page at 1x and at
