@@ -125,7 +125,9 @@ def test_the_slags_rule_set_gives_the_opener_14_in_537():
     assert game.n == 24 and endgame.table_key(1, 1, SLAGS) == "1v1-jokere-slags"
     lower, upper = endgame.bounds(1, 1, SLAGS)
     assert abs(lower - 14 / 537) <= 1e-9 and abs(upper - 14 / 537) <= 1e-9
-    # Turnering's Trapper changes nothing with one die: the same table
+    # Trapper changes nothing with one die: the same game, so the same table
+    stairs = endgame.snyd_game(1, 1, SLAGS.with_(stairs=True))
+    assert stairs.ladder == game.ladder and stairs.T == game.T
     assert endgame.table_key(1, 1, SLAGS.with_(stairs=True)) == "1v1-jokere-slags"
 
 
