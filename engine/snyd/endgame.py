@@ -347,14 +347,14 @@ def covered(first_dice: Any, second_dice: Any, rules: Any) -> bool:
     """Whether the tables hold this endgame (see the module's docstring)."""
     check_dice(first_dice, second_dice)
     rules = check_rules(rules)
-    dice = (first_dice, second_dice)
-    if rules.hidden_count:
-        return False
-    if rules.jokers and rules.of_a_kind:
-        return dice in COVERED_JOKERS_SLAGS and not rules.present
-    if rules.jokers:
-        return dice in COVERED_JOKERS
-    return dice in (COVERED_SLAGS if rules.of_a_kind else COVERED)
+    # Skjult antal is not in the key (the round's game is, the switches that change it)
+    return not rules.hidden_count and table_key(first_dice, second_dice, rules) in _covered_keys()
+
+
+@cache
+def _covered_keys() -> frozenset[str]:
+    """The keys of every table: covered_endgames is the one list of what is covered."""
+    return frozenset(table_key(*dice, rules) for dice, rules in covered_endgames())
 
 
 def covered_rules() -> list[Rules]:
