@@ -98,6 +98,26 @@ def test_the_reveal_labels_its_specials_builds_the_sum_and_gives_the_verdict_las
     assert page.get_by_test_id("glass").inner_text().split()[0] == "2"
 
 
+# A busy phone: Løft is drawn, the page does not paint for 2.5 s, and a tap on the round's bids
+# redraws the table before the first paint. The reveal must still play from its first paint.
+STALLED_THEN_REDRAWN = """() => {
+  const loeft = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Løft');
+  loeft.click();
+  const t = performance.now();
+  while (performance.now() - t < 2500) {}
+  document.querySelector('[data-testid=history-toggle]').click();
+}"""
+
+
+def test_a_reveal_drawn_on_a_busy_phone_plays_from_its_first_paint(contexts, server):
+    page = open_planted(contexts, server, reduced=False)
+    page.evaluate(STALLED_THEN_REDRAWN)
+    seen = page.evaluate(TIMELINE)
+    assert set(seen) == {"label", "sum", "verdict", "ring"}, seen
+    assert seen["ring"] < seen["label"] < seen["verdict"], f"the reveal jumped to its end: {seen}"
+    assert seen["verdict"] > 1000, seen
+
+
 def test_faerre_bevaegelser_shows_the_reveal_at_once(contexts, server, screenshot):
     page = open_planted(contexts, server, reduced=True)
     tap(page, page.get_by_role("button", name="Løft", exact=True))

@@ -45,6 +45,7 @@ SCREEN = "bordet"
 STYLESHEET = ("snyd-life-css", "./app/snyd/life.css")
 SHAKE_MS = 700        # the cups' shake at a deal (life.css cupshake)
 SETTLED_MS = 10**6    # a reveal not seen arriving (a reload) shows finished
+PAINT_PENDING = -1.0  # reveal_at of a reveal drawn but not yet painted (cue_reveal)
 TURN_BUZZ = [40]                   # Din tur: one haptic tick
 VIBORG_BUZZ = [120, 80, 240]       # the mat turns black
 LOST_BUZZ = [200, 100, 200, 100, 500]  # tabt helt
@@ -77,8 +78,9 @@ class TableUI(GameTableUI):
         self.live: list[str] = []
         self.interval: Any = None  # the clock's tick (a js.setInterval id), or None
         self._mounted = False
-        # The table's life (issue 12): when the reveal on show and the last deal arrived here
-        # (performance.now() ms; None: not seen arriving), and whose turn was last buzzed.
+        # The table's life (issue 12): when the reveal on show was first painted and the last
+        # deal arrived here (performance.now() ms; None: not seen arriving; PAINT_PENDING: drawn,
+        # not painted yet), and whose turn was last buzzed.
         self.reveal_at: float | None = None
         self.shake_at: float | None = None
         self.turn_told: object = None
@@ -229,8 +231,15 @@ class TableUI(GameTableUI):
         self.cue("shake")
 
     def cue_reveal(self) -> None:
-        self.reveal_at = self.now_ms()
+        # The rings count from the frame that first paints them, not from here: on a busy phone
+        # the drawing after this can take long, and a later redraw would jump to the verdict.
+        self.reveal_at = PAINT_PENDING
+        js.requestAnimationFrame(create_once_callable(self.reveal_painted))
         self.cue("reveal")
+
+    def reveal_painted(self, frame_ms: Any) -> None:
+        if self.reveal_at == PAINT_PENDING:
+            self.reveal_at = float(frame_ms)
 
     def cue_moment(self, kind: str) -> None:
         """The black mat or *tabt helt*: when the verdict shows (its moment on the felt)."""
@@ -256,7 +265,12 @@ class TableUI(GameTableUI):
         if not present(section):
             return
         now = self.now_ms()
-        elapsed = SETTLED_MS if self.reveal_at is None or self.instant() else now - self.reveal_at
+        if self.reveal_at is None or self.instant():
+            elapsed = SETTLED_MS
+        elif self.reveal_at == PAINT_PENDING:
+            elapsed = 0.0  # not painted yet: the reveal starts with this drawing
+        else:
+            elapsed = max(0.0, now - self.reveal_at)
         section.style.setProperty("--reveal-elapsed", f"{elapsed:.0f}ms")
         section.style.setProperty("--reveal-end", f"{verdict_at(len(reveal_plan(v)))}ms")
         shaking = self.shake_at is not None and now - self.shake_at < SHAKE_MS and not self.instant()
