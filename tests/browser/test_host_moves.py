@@ -34,11 +34,17 @@ from test_table_driver import tap
 HEIR, OTHER = GUESTS  # Mette sits next after the host (no regulars at this table)
 GUEST_ONLY = ("hello", "act", "ack", "resync", "have")  # frames only a guest's phone sends
 LEADS = '[data-testid="seat"][data-player="{}"][data-host="true"]'
+# A round is dealt on this phone: its cups are on the mats and no verdict is up (a guest's
+# phone has no *Næste runde*; its verdict and "the host deals" sit in .after-reveal).
+LEFT_REVEAL = """() => document.querySelectorAll('[data-testid="mat"]').length
+    && !document.querySelector('.after-reveal, [data-action="next"]')"""
 
 
 def reveal_checked(lead: Any, pages: dict[str, Any]) -> None:
     """Every phone in ``pages`` taps on to a reveal at ``lead``'s table, and each checks every
-    cup (its own ✓, no mismatch)."""
+    cup (its own ✓, no mismatch). A reveal of a round dealt from here: the last one's verdict
+    (and its *Næste runde*) may still be on ``lead``'s screen, so its round is waited out."""
+    lead.wait_for_function(LEFT_REVEAL, timeout=30_000)
     play_to_reveal(lead, pages, limit_s=60)
     for name, page in pages.items():
         page.get_by_test_id("dice-verified").wait_for(timeout=15_000)
@@ -70,9 +76,7 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
     play_to_reveal(host, pages)
     tap(host, host.locator('[data-action="next"]'))
     for page in guests.values():  # the next round is dealt: its cups are closed now
-        page.wait_for_function("() => document.querySelectorAll('[data-testid=\"mat\"]').length"
-                               " && !document.querySelector('[data-action=\"next\"]')",
-                               timeout=15_000)
+        page.wait_for_function(LEFT_REVEAL, timeout=15_000)
     gone = time.monotonic()
     host.close()  # the phone's page is gone (its storage stays: it comes back below)
     heir, other = guests[HEIR], guests[OTHER]

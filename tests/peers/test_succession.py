@@ -153,6 +153,57 @@ def test_the_next_phone_carries_a_snyd_evening_on_to_its_end(moves):
     assert checks and set(checks) == {"verified"}
 
 
+def silent_at(wire: Wire, steps: tuple[str, ...]) -> None:
+    """Every guest's phone stays silent in the fair exchange while the host's view is at one
+    of ``steps`` (as phones whose answers had not reached the host when its page closed)."""
+    for phone in wire.phones.values():
+        table, answer = phone.table, type(phone.table)._fair_turn
+
+        def turn(table: GuestTable = table, answer: Any = answer) -> None:
+            fair = (table.guest.view() or {}).get("fair")
+            if fair is None or fair["step"] not in steps:
+                answer(table)
+        table._fair_turn = turn
+
+
+def to_verdict(wire: Wire, rng: random.Random) -> None:
+    for _ in range(400):
+        if wire.host.next_step()["kind"] in ("reveal", "game_over"):
+            return
+        wire.move(rng)
+    raise AssertionError("no verdict")
+
+
+@pytest.mark.parametrize("step", ["commit", "share"])
+@pytest.mark.parametrize("moves", [0, 9, "game-over"])
+def test_a_host_gone_while_the_cups_are_made_has_its_deal_made_by_the_heir_at_once(step, moves):
+    """The host tapped *Næste runde* (or *Nyt spil*) and its page closed while the phones were
+    making the cups: the heir's table asks for the deal again at once (no second tap, no wait
+    for the auto-deal), and every phone checks the cups of that round at its reveal."""
+    wire = snyd_wire(regular=False)
+    rng = random.Random(11)
+    if moves == "game-over":
+        play(wire, rng, 3000)
+    else:
+        for _ in range(moves):
+            wire.move(rng)
+        to_verdict(wire, rng)
+    silent_at(wire, (step,))
+    wire.host.next_round()
+    wire.pump()
+    assert wire.host._fair_step == step  # the old host's last frames: this step
+    for phone in wire.phones.values():
+        del phone.table._fair_turn
+    carry_on(wire, "Mette")
+    host = wire.host
+    assert host.next_step()["kind"] not in ("reveal", "game_over")
+    assert host._fair_step in ("dealt", "key") and host.table.phase == "bidding"
+    to_verdict(wire, rng)
+    assert host.fair_state()["check"] == "verified"
+    for name, phone in wire.phones.items():
+        assert phone.table.fair_state()["check"] == "verified", name
+
+
 @pytest.mark.parametrize("game", ["bakke", "treere"])
 def test_the_next_phone_carries_a_bakke_or_treere_table_on(game):
     wire = fair_table(game, regular=True)

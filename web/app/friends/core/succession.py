@@ -20,7 +20,7 @@ in seat order builds a host's table from that copy and the others sit down at it
   ``HostGameTable.from_dict``): its seat is the host's now, the old host's a guest's (known by
   its token's hash), one epoch more, fresh seeds. A Snyd round open at the hand-over (cups
   dealt, not yet lifted) is dealt again: the old host's and the regulars' cups left with the old
-  phone (docs/rules-decisions.md); an exchange under way starts again.
+  phone (docs/rules-decisions.md); an exchange under way starts again, at once (``take_over``).
 """
 from __future__ import annotations
 
@@ -244,15 +244,28 @@ def take_over(record: RecordCopy, me: str, token: str, link: dict[str, str],
         if seat.player == old:  # its phone is gone (that is why we are here): no one waits for it
             seat.connection, seat.since = "away", clock()
     table.absences.reset(table.room)
-    if _voided(record) and table.next_step()["kind"] == "reveal":
-        table.next_round()  # the round dealt again at once: its verdict was read already
+    if _deal_asked(record) and table.next_step()["kind"] in ("reveal", "game_over"):
+        # The old host had tapped *Næste runde* (or *Nyt spil*): the deal is asked for again
+        # at once, not left for this phone to tap a second time (the verdict was read).
+        table.next_round()
     return table
 
 
-def _voided(record: RecordCopy) -> bool:
-    """A Snyd round was open in the record (dealt, or its cups being opened)."""
+def _fair_step(record: RecordCopy) -> str | None:
+    """The step of the fair round in the record of a Snyd table (None: none, or another game)."""
     fair = record.state.get("fair") if record.state else None
-    return isinstance(fair, dict) and "secrets" in fair and fair.get("step") in ("dealt", "key")
+    return fair.get("step") if isinstance(fair, dict) and "secrets" in fair else None
+
+
+def _voided(record: RecordCopy) -> bool:
+    """A Snyd round was open in the record (dealt, or its cups being opened): ``adopt`` voids it."""
+    return _fair_step(record) in ("dealt", "key")
+
+
+def _deal_asked(record: RecordCopy) -> bool:
+    """The record's Snyd table had asked for a deal: a round voided, or its phones were still
+    making the cups (commit, share)."""
+    return _voided(record) or _fair_step(record) in ("commit", "share")
 
 
 class Watch:
