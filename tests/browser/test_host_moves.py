@@ -76,7 +76,7 @@ def test_closing_the_hosts_phone_mid_round_does_not_end_the_evening(contexts, se
     play_to_reveal(host, pages)
     tap(host, host.locator('[data-action="next"]'))
     for page in guests.values():  # the next round is dealt: its cups are closed now
-        page.wait_for_function(LEFT_REVEAL, timeout=15_000)
+        page.wait_for_function(LEFT_REVEAL, timeout=30_000)  # (the cups' exchange: ≤ 10 s grace)
     gone = time.monotonic()
     host.close()  # the phone's page is gone (its storage stays: it comes back below)
     heir, other = guests[HEIR], guests[OTHER]
