@@ -166,12 +166,8 @@ def silent_at(wire: Wire, steps: tuple[str, ...]) -> None:
         table._fair_turn = turn
 
 
-def to_verdict(wire: Wire, rng: random.Random) -> None:
-    for _ in range(400):
-        if wire.host.next_step()["kind"] in ("reveal", "game_over"):
-            return
-        wire.move(rng)
-    raise AssertionError("no verdict")
+def at_verdict(wire: Wire) -> bool:
+    return wire.host.next_step()["kind"] in ("reveal", "game_over")
 
 
 @pytest.mark.parametrize("step", ["commit", "share"])
@@ -187,7 +183,7 @@ def test_a_host_gone_while_the_cups_are_made_has_its_deal_made_by_the_heir_at_on
     else:
         for _ in range(moves):
             wire.move(rng)
-        to_verdict(wire, rng)
+        play(wire, rng, 400, until=at_verdict)
     silent_at(wire, (step,))
     wire.host.next_round()
     wire.pump()
@@ -198,7 +194,7 @@ def test_a_host_gone_while_the_cups_are_made_has_its_deal_made_by_the_heir_at_on
     host = wire.host
     assert host.next_step()["kind"] not in ("reveal", "game_over")
     assert host._fair_step in ("dealt", "key") and host.table.phase == "bidding"
-    to_verdict(wire, rng)
+    play(wire, rng, 400, until=at_verdict)
     assert host.fair_state()["check"] == "verified"
     for name, phone in wire.phones.items():
         assert phone.table.fair_state()["check"] == "verified", name

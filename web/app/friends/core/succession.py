@@ -263,9 +263,9 @@ def _voided(record: RecordCopy) -> bool:
 
 
 def _deal_asked(record: RecordCopy) -> bool:
-    """The record's Snyd table had asked for a deal: a round voided, or its phones were still
-    making the cups (commit, share)."""
-    return _voided(record) or _fair_step(record) in ("commit", "share")
+    """The record's Snyd table had asked for a deal: its phones were still making the cups
+    (commit, share), or the round was dealt and not yet lifted (dealt, key: ``_voided``)."""
+    return _fair_step(record) in ("commit", "share", "dealt", "key")
 
 
 class Watch:
